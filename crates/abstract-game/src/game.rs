@@ -1,0 +1,216 @@
+//! The core traits: [`Game`], its vocabulary ([`Player`], [`EndReason`], [`Outcome`]) and the
+//! optional capabilities ([`PositionHash`], [`Notation`], [`PassMove`]).
+
+use core::fmt::{Debug, Display};
+use core::hash::Hash;
+
+/// One of the two players of a game.
+///
+/// Each game names its players in its own words (Black and Gold, Red and Blue); this trait gives
+/// generic code what it needs: the two values, the opponent and a stable lowercase name.
+pub trait Player: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
+    /// Both players, the one who moves first in the usual start position first.
+    const BOTH: [Self; 2];
+
+    /// The opponent.
+    #[must_use]
+    fn other(self) -> Self;
+
+    /// A stable lowercase identifier (`"black"`, `"red"`), used in JSON and other machine output.
+    fn key(self) -> &'static str;
+
+    /// `0` for `BOTH[0]`, `1` for `BOTH[1]`: an index for two-element tables.
+    #[must_use]
+    fn index(self) -> usize {
+        usize::from(self != Self::BOTH[0])
+    }
+}
+
+/// Why a game ended: a small, game-specific set of reasons (home row, deadlock, ...).
+pub trait EndReason: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
+    /// Every reason, in the order of [`EndReason::index`].
+    const ALL: &'static [Self];
+
+    /// The position of `self` in [`EndReason::ALL`].
+    #[must_use]
+    fn index(self) -> usize;
+
+    /// A stable lowercase `snake_case` identifier (`"home_row"`), used in JSON and other machine output.
+    fn key(self) -> &'static str;
+}
+
+/// The result of a finished game, from no one's point of view in particular.
+///
+/// The winner is always explicit: it is never inferred from whose turn it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome<P, R> {
+    /// One player won.
+    Win {
+        /// The player who won.
+        winner: P,
+        /// Why the game ended.
+        reason: R,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why the game ended.
+        reason: R,
+    },
+}
+
+impl<P: Player, R: EndReason> Outcome<P, R> {
+    /// The winner, or `None` for a draw.
+    #[must_use]
+    pub fn winner(self) -> Option<P> {
+        match self {
+            Outcome::Win { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+
+    /// Why the game ended.
+    #[must_use]
+    pub fn reason(self) -> R {
+        match self {
+            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+
+    /// The result for `player`: `1` for a win, `0` for a draw, `-1` for a loss.
+    #[must_use]
+    pub fn score_for(self, player: P) -> i32 {
+        match self.winner() {
+            Some(w) if w == player => 1,
+            Some(_) => -1,
+            None => 0,
+        }
+    }
+}
+
+impl<P: Display, R: Display> Display for Outcome<P, R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => write!(f, "{winner} wins ({reason})"),
+            Outcome::Draw { reason } => write!(f, "draw ({reason})"),
+        }
+    }
+}
+
+/// A position of a two-player, perfect-information, turn-based game: the whole state that decides
+/// the rest of the game, and the rules that act on it.
+///
+/// Implementations follow a few conventions that every generic algorithm of this crate relies on,
+/// and that the conformance kit (`testing` feature) checks:
+///
+/// - **A game that is not over has at least one legal move.** A turn in which a player cannot act
+///   (a blocked tower, a forced pass) is an ordinary move that appears in the legal list.
+/// - **A finished game has no legal moves**, and [`Game::outcome`] is `Some` exactly then.
+/// - Positions are values: `play` changes `self` in place (copy-make: clone first to keep the old
+///   one). History that does not decide the future belongs to a game record, not to the position.
+///
+/// The required methods are few on purpose; hashing, notation and passes are separate traits.
+pub trait Game: Clone + Eq + Debug + Send + Sync {
+    /// A move. Small and `Copy`.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync;
+    /// The players.
+    type Player: Player;
+    /// Why a game ends.
+    type Reason: EndReason;
+    /// The legal moves of a position: a list that needs no heap allocation and iterates.
+    type Moves: AsRef<[Self::Move]> + IntoIterator<Item = Self::Move>;
+    /// Why [`Game::play`] rejected a move.
+    type IllegalMove: std::error::Error + Clone + Eq + Send + Sync + 'static;
+
+    /// The player whose turn it is. In a finished game this is the player who would move next
+    /// (the opponent of the one who made the last move).
+    fn to_move(&self) -> Self::Player;
+
+    /// The legal moves, each exactly once; empty exactly when the game is over.
+    fn legal_moves(&self) -> Self::Moves;
+
+    /// The number of legal moves. The default counts [`Game::legal_moves`]; implementations
+    /// override it with something faster (perft relies on it at the last ply).
+    fn legal_move_count(&self) -> usize {
+        self.legal_moves().as_ref().len()
+    }
+
+    /// Whether `mv` is legal here. The default searches [`Game::legal_moves`].
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.legal_moves().as_ref().contains(&mv)
+    }
+
+    /// Plays `mv` if it is legal.
+    ///
+    /// # Errors
+    /// Returns why the move is illegal; the position is then left exactly as it was.
+    fn play(&mut self, mv: Self::Move) -> Result<(), Self::IllegalMove>;
+
+    /// Plays `mv`, which the caller guarantees to be legal (for instance, taken from
+    /// [`Game::legal_moves`] of this position). The fast path for search.
+    ///
+    /// Playing an illegal move this way never causes undefined behaviour, but leaves the position
+    /// in an unspecified (possibly unreachable) state, and may panic in debug builds.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// The outcome if the game is over, `None` while it goes on.
+    fn outcome(&self) -> Option<Outcome<Self::Player, Self::Reason>>;
+
+    /// Whether the game is over. Same as `self.outcome().is_some()`; implementations may override
+    /// it with something cheaper.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// The position after `mv`, which must be legal (see [`Game::play_unchecked`]).
+    #[must_use]
+    fn after_unchecked(&self, mv: Self::Move) -> Self {
+        let mut next = self.clone();
+        next.play_unchecked(mv);
+        next
+    }
+}
+
+/// Optional capability: a 64-bit key of the position, for transposition tables and repetition
+/// detection.
+///
+/// Equal positions (by `Eq`) must have equal keys; different positions should have different keys
+/// with overwhelming probability (Zobrist hashing does this).
+pub trait PositionHash: Game {
+    /// The key of this position.
+    fn hash_key(&self) -> u64;
+}
+
+/// Optional capability: whether a move is a pass (a turn in which nothing moves on the board, such
+/// as Kamisado's zero-length move or Onitama's forced pass). Used for statistics.
+pub trait PassMove: Game {
+    /// Whether `mv` is a pass.
+    fn is_pass(&self, mv: Self::Move) -> bool;
+}
+
+/// Optional capability: text notation for positions and moves.
+///
+/// Formatting then parsing must give back an equal value.
+pub trait Notation: Game {
+    /// Why a position text was rejected.
+    type ParsePositionError: std::error::Error + Send + Sync + 'static;
+    /// Why a move text was rejected.
+    type ParseMoveError: std::error::Error + Send + Sync + 'static;
+
+    /// Parses a position.
+    ///
+    /// # Errors
+    /// Returns what is wrong with the text and where.
+    fn parse_position(text: &str) -> Result<Self, Self::ParsePositionError>;
+
+    /// The canonical text of this position.
+    fn position_text(&self) -> String;
+
+    /// Parses a move in the context of this position. The move need not be legal here.
+    ///
+    /// # Errors
+    /// Returns what is wrong with the text and where.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::ParseMoveError>;
+
+    /// The canonical text of a move of this position.
+    fn move_text(&self, mv: Self::Move) -> String;
+}

@@ -1,0 +1,3 @@
+//! The `games` command line.
+#![forbid(unsafe_code)]
+fn main() {}

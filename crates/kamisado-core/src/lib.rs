@@ -1,0 +1,3 @@
+//! kamisado rules (work in progress).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
