@@ -134,6 +134,15 @@ pub trait Game: Clone + Eq + Debug + Send + Sync {
         self.legal_moves().as_ref().len()
     }
 
+    /// The number of legal moves after playing `mv` (which must be legal here): the same as
+    /// `self.after_unchecked(mv).legal_move_count()`, and `0` when `mv` ends the game.
+    ///
+    /// Perft calls this at the last two plies; implementations may override it with a path that
+    /// skips work the count does not need (hash updates, bookkeeping for a record).
+    fn legal_move_count_after(&self, mv: Self::Move) -> usize {
+        self.after_unchecked(mv).legal_move_count()
+    }
+
     /// Whether `mv` is legal here. The default searches [`Game::legal_moves`].
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.legal_moves().as_ref().contains(&mv)
