@@ -1,7 +1,54 @@
-//! Traits for two-player games (work in progress).
+//! Traits for two-player, perfect-information, turn-based games, and the algorithms that work for
+//! every such game: perft, random playouts, a Monte Carlo tree search engine and a conformance
+//! test kit.
+//!
+//! ```
+//! use abstract_game::perft::{perft, perft_stats, Convention};
+//! use abstract_game::search::{Mcts, MctsConfig};
+//! use abstract_game::tictactoe::TicTacToe;
+//! use abstract_game::{Game, Notation};
+//!
+//! let mut pos = TicTacToe::new();
+//! pos.play(pos.parse_move("4")?)?;
+//! assert_eq!(pos.legal_move_count(), 8);
+//! assert_eq!(perft(&pos, 2), 8 * 7);
+//!
+//! let mut engine = Mcts::new(MctsConfig { iterations: 500, ..MctsConfig::default() });
+//! let reply = engine.search(&pos).best.expect("the game goes on");
+//! pos.play(reply)?;
+//! println!("{pos}");
+//! # Ok::<(), abstract_game::tictactoe::TicTacToeError>(())
+//! ```
+//!
+//! # Concepts
+//!
+//! - [`Game`] is implemented by a *position*: the whole state that decides the rest of the game.
+//!   It lists legal moves without heap allocation, plays them (checked, with a typed error that
+//!   leaves the position unchanged, or unchecked for speed) and reports the [`Outcome`].
+//! - A game that is not over always has a legal move: turns in which a player cannot act (a
+//!   blocked tower, a forced pass) are ordinary moves. A finished game has none.
+//! - Optional capabilities are separate traits, so a game implements only what it has:
+//!   [`PositionHash`] (a 64-bit key), [`Notation`] (text for positions and moves) and
+//!   [`PassMove`] (which moves are passes, for statistics).
+//! - Generic algorithms: [`perft`] (both counting conventions, divide, per-ply statistics,
+//!   parallel), [`playout`] (seeded random games), [`search`] (an engine that needs only the rules).
+//! - [`tictactoe`] implements every trait in a few lines: read it before adding a game.
+//!
+//! # Feature flags
+//!
+//! - `testing`: the conformance kit (module `testing`), a set of checks that every
+//!   implementation should run in its tests (unique legal moves that all play, illegal moves
+//!   rejected without side effects, outcome exactly when no moves, notation round trips, hashes).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod game;
+pub mod perft;
+pub mod playout;
+pub mod search;
+#[cfg(feature = "testing")]
+pub mod testing;
+pub mod tictactoe;
 
 pub use game::{EndReason, Game, Notation, Outcome, PassMove, Player, PositionHash};

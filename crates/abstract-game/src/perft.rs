@@ -1,0 +1,225 @@
+//! Perft: counting the move tree of a position, the standard test of a move generator.
+//!
+//! Two conventions exist (see [`Convention`]). Both are computed with bulk counting at the last ply
+//! ([`Game::legal_move_count`] and [`Game::legal_move_count_after`]), so a game's speed in perft
+//! is the speed of its move counting.
+//!
+//! ```
+//! use abstract_game::perft::{perft, perft_stats, Convention};
+//! use abstract_game::tictactoe::TicTacToe;
+//!
+//! let start = TicTacToe::new();
+//! assert_eq!(perft(&start, 3), 504);
+//! let stats = perft_stats(&start, 5, Convention::Standard);
+//! assert_eq!(stats[4].nodes, 15120);
+//! assert_eq!(stats[4].ends_total(), 1440); // X completes a line on the fifth ply
+//! ```
+
+use crate::game::{EndReason, Game, PassMove};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// How finished games count at depths beyond the ply on which they ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Convention {
+    /// `perft(p, 0) = 1` and `perft(p, d)` sums over the legal moves. A finished game has no legal
+    /// moves, so it counts only at the ply where it ended.
+    #[default]
+    Standard,
+    /// A finished game counts as one leaf at every greater depth (the convention of the Onitama
+    /// community's published tables).
+    TerminalLeaves,
+}
+
+/// The number of leaves at `depth` in the standard convention.
+///
+/// ```
+/// # use abstract_game::{perft::perft, tictactoe::TicTacToe};
+/// assert_eq!(perft(&TicTacToe::new(), 2), 72);
+/// ```
+#[must_use]
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.legal_move_count() as u64,
+        2 => pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| pos.legal_move_count_after(mv) as u64)
+            .sum(),
+        _ => pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| perft(&pos.after_unchecked(mv), depth - 1))
+            .sum(),
+    }
+}
+
+/// The number of leaves at `depth` when a finished game counts as one leaf at every greater depth.
+///
+/// ```
+/// # use abstract_game::{perft::perft_terminal_leaves, tictactoe::TicTacToe};
+/// // 1440 games end on ply 5 and still count at ply 6.
+/// assert_eq!(perft_terminal_leaves(&TicTacToe::new(), 6), 54720 + 1440);
+/// ```
+#[must_use]
+pub fn perft_terminal_leaves<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    // A position that is not over always has a legal move, so a count of 0 means "over".
+    let count = pos.legal_move_count() as u64;
+    match (count, depth) {
+        (0, _) => 1,
+        (n, 1) => n,
+        (_, 2) => pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| (pos.legal_move_count_after(mv) as u64).max(1))
+            .sum(),
+        _ => pos
+            .legal_moves()
+            .into_iter()
+            .map(|mv| perft_terminal_leaves(&pos.after_unchecked(mv), depth - 1))
+            .sum(),
+    }
+}
+
+/// Perft in the chosen convention.
+#[must_use]
+pub fn perft_with<G: Game>(pos: &G, depth: u32, convention: Convention) -> u64 {
+    match convention {
+        Convention::Standard => perft(pos, depth),
+        Convention::TerminalLeaves => perft_terminal_leaves(pos, depth),
+    }
+}
+
+/// The leaves at `depth` below each legal move, in the order of [`Game::legal_moves`].
+///
+/// `depth` counts the root move: the sum of the counts is `perft_with(pos, depth, convention)`.
+/// A depth of 0 gives an empty list.
+#[must_use]
+pub fn divide<G: Game>(pos: &G, depth: u32, convention: Convention) -> Vec<(G::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            (
+                mv,
+                perft_with(&pos.after_unchecked(mv), depth - 1, convention),
+            )
+        })
+        .collect()
+}
+
+/// Perft over the root moves on several threads (std scoped threads, no extra dependency).
+///
+/// `threads == 0` uses [`std::thread::available_parallelism`]. The result equals
+/// [`perft_with`]; only the time differs.
+#[must_use]
+pub fn parallel_perft<G: Game>(pos: &G, depth: u32, convention: Convention, threads: usize) -> u64 {
+    if depth <= 2 {
+        return perft_with(pos, depth, convention);
+    }
+    if convention == Convention::TerminalLeaves && pos.is_over() {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    let moves = moves.as_ref();
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    }
+    .min(moves.len().max(1));
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut sum = 0;
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&mv) = moves.get(i) else { break sum };
+                        sum += perft_with(&pos.after_unchecked(mv), depth - 1, convention);
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .sum()
+    })
+}
+
+/// What happened at one ply of the move tree: see [`perft_stats`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlyStats {
+    /// The ply, counted from 1 (the root's moves).
+    pub ply: u32,
+    /// Positions reached at this ply, in the chosen convention.
+    pub nodes: u64,
+    /// Passes among the moves played at this ply.
+    pub passes: u64,
+    /// Moves played at this ply that ended the game, indexed by [`EndReason::index`].
+    pub ends: Vec<u64>,
+}
+
+impl PlyStats {
+    /// All game-ending moves of this ply, whatever the reason.
+    #[must_use]
+    pub fn ends_total(&self) -> u64 {
+        self.ends.iter().sum()
+    }
+
+    /// The game-ending moves of this ply for one reason.
+    #[must_use]
+    pub fn ends_by<R: EndReason>(&self, reason: R) -> u64 {
+        self.ends.get(reason.index()).copied().unwrap_or(0)
+    }
+}
+
+/// Per-ply statistics of the move tree to `depth`: one [`PlyStats`] per ply from 1 to `depth`.
+///
+/// Every move is played (no bulk counting), so this is slower than [`perft`]. The `nodes` of the
+/// last entry equals `perft_with(pos, depth, convention)`.
+#[must_use]
+pub fn perft_stats<G: PassMove>(pos: &G, depth: u32, convention: Convention) -> Vec<PlyStats> {
+    let mut stats: Vec<PlyStats> = (1..=depth)
+        .map(|ply| PlyStats {
+            ply,
+            nodes: 0,
+            passes: 0,
+            ends: vec![0; G::Reason::ALL.len()],
+        })
+        .collect();
+    if convention == Convention::TerminalLeaves && pos.is_over() {
+        for s in &mut stats {
+            s.nodes = 1;
+        }
+    }
+    stats_walk(pos, &mut stats, 0, convention);
+    stats
+}
+
+fn stats_walk<G: PassMove>(pos: &G, stats: &mut [PlyStats], ply: usize, convention: Convention) {
+    for mv in pos.legal_moves() {
+        let child = pos.after_unchecked(mv);
+        let here = &mut stats[ply];
+        here.nodes += 1;
+        if pos.is_pass(mv) {
+            here.passes += 1;
+        }
+        if let Some(outcome) = child.outcome() {
+            here.ends[outcome.reason().index()] += 1;
+            if convention == Convention::TerminalLeaves {
+                for later in &mut stats[ply + 1..] {
+                    later.nodes += 1;
+                }
+            }
+        } else if ply + 1 < stats.len() {
+            stats_walk(&child, stats, ply + 1, convention);
+        }
+    }
+}
