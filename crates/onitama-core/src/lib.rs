@@ -1,3 +1,103 @@
-//! onitama rules (work in progress).
+//! Onitama (the base game with its sixteen cards) on bitboards: legal moves including the forced
+//! pass, both ways of winning, text notation, Zobrist hashing and game records, with the
+//! [`abstract_game`] traits implemented so that generic perft, playouts and search work on it.
+//!
+//! ```
+//! use onitama_core::{Deal, Move, Position, Reason, Side};
+//!
+//! // Community set A: Red holds horse and elephant, Blue ox and boar, the crab is the side card.
+//! // Its blue stamp makes Blue start.
+//! let deal: Deal = "horse,elephant,ox,boar,crab".parse()?;
+//! let mut pos = Position::from_deal(deal);
+//! assert_eq!(pos.to_move(), Side::Blue);
+//! assert_eq!(pos.legal_moves().len(), 10);
+//!
+//! // Blue's Master walks up with the ox; the ox becomes the side card, Blue takes the crab.
+//! pos.play("ox:c5c4".parse()?)?;
+//! assert_eq!(pos.hand(Side::Blue), [onitama_core::Card::Boar, onitama_core::Card::Crab]);
+//!
+//! // An illegal move is rejected with the reason and changes nothing.
+//! let before = pos;
+//! let err = pos.play("ox:c1c2".parse()?).unwrap_err();
+//! assert_eq!(err.to_string(), "illegal move ox:c1c2: red does not hold the card ox");
+//! assert_eq!(pos, before);
+//!
+//! // Play on until someone wins.
+//! for mv in ["horse:c1c2", "boar:c4c3", "elephant:b1a2", "horse:c3c2"] {
+//!     pos.play(mv.parse::<Move>()?)?;
+//! }
+//! let outcome = pos.outcome().expect("Blue captured Red's Master");
+//! assert_eq!(outcome.winner(), Some(Side::Blue));
+//! assert_eq!(outcome.reason(), Reason::Stone);
+//! assert!(pos.legal_moves().is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Concepts
+//!
+//! - [`Square`] `a1`..`e5` (Red sits at rank 1, Blue at rank 5), [`Bitboard`] (a set of squares),
+//!   [`Side`] (Red, Blue), [`Piece`] (Master, Student).
+//! - [`Card`]: the sixteen cards with their stamps and destination tables (read from the holder's
+//!   seat, so the same card points the other way for Blue).
+//! - [`Deal`]: the five cards of a game; [`Deal::COMMUNITY_A`] .. [`Deal::COMMUNITY_D`] are the
+//!   community's reference sets and [`Deal::random`] draws one from a seed.
+//! - [`Position`]: a small `Copy` value with the pieces, the cards, the side to move and its
+//!   Zobrist key. [`Position::legal_moves`] returns a [`MoveList`] (no allocation, at most
+//!   [`MAX_LEGAL_MOVES`]); [`Position::play`] checks and explains ([`IllegalMoveError`]);
+//!   [`Position::play_unchecked`] is the fast path; [`Position::outcome`] gives the winner and the
+//!   [`Reason`].
+//! - [`Move`]: a card and a step, or the forced pass ([`Move::Pass`]) that only exchanges the card.
+//! - [`GameRecord`]: the moves from a start, undo/redo, repetition counting, the draw by agreement
+//!   and a text form.
+//!
+//! The text forms (`Display`/`FromStr`): squares `c3`; cards `tiger`; moves `tiger:c1c3` and
+//! `tiger:pass`; deals `horse,elephant,ox,boar,crab`; positions
+//! `ssmss/5/5/5/SSMSS elephant,horse boar,ox crab b` (board from rank 5, Red's cards, Blue's
+//! cards, side card, side to move). [`Position::diagram`] draws a position for people.
+//!
+//! # Feature flags
+//!
+//! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Card`], [`Side`], [`Move`], [`Deal`],
+//!   [`Position`] and [`GameRecord`], all as their text forms.
+//!
+//! # Related crates
+//!
+//! [`abstract_game`] holds the traits implemented here ([`abstract_game::Game`],
+//! [`abstract_game::PositionHash`], [`abstract_game::PassMove`], [`abstract_game::Notation`]) and
+//! the generic algorithms that use them.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod bitboard;
+mod card;
+mod deal;
+mod diagram;
+mod error;
+mod game_impl;
+mod movegen;
+mod moves;
+mod notation;
+mod position;
+mod record;
+mod rng;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod side;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard, Squares};
+pub use card::Card;
+pub use deal::Deal;
+pub use error::{
+    DealError, IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParseCardError,
+    ParseDealError, ParseMoveError, ParsePositionError, ParseRecordError, ParseSideError,
+    ParseSquareError,
+};
+pub use movegen::{MAX_LEGAL_MOVES, MoveList};
+pub use moves::Move;
+pub use position::{Outcome, Position, Reason};
+pub use record::{GameRecord, GameResult};
+pub use rng::SplitMix64;
+pub use side::{BySide, Piece, Side};
+pub use square::Square;

@@ -1,0 +1,123 @@
+//! The `abstract-game` traits: a thin adapter over [`Position`]'s own methods.
+
+use abstract_game::{EndReason, Game, Notation, PassMove, Player, PositionHash};
+
+use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError};
+use crate::movegen::MoveList;
+use crate::moves::Move;
+use crate::position::{Outcome, Position, Reason};
+use crate::side::Side;
+
+impl Player for Side {
+    const BOTH: [Side; 2] = [Side::Red, Side::Blue];
+
+    fn other(self) -> Side {
+        Side::other(self)
+    }
+
+    fn key(self) -> &'static str {
+        Side::key(self)
+    }
+
+    fn index(self) -> usize {
+        Side::index(self)
+    }
+}
+
+impl EndReason for Reason {
+    const ALL: &'static [Reason] = &Reason::ALL;
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn key(self) -> &'static str {
+        Reason::key(self)
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Player = Side;
+    type Reason = Reason;
+    type Moves = MoveList;
+    type IllegalMove = IllegalMoveError;
+
+    fn to_move(&self) -> Side {
+        Position::to_move(self)
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    #[inline]
+    fn legal_move_count(&self) -> usize {
+        Position::legal_move_count(self)
+    }
+
+    #[inline]
+    fn legal_move_count_after(&self, mv: Move) -> usize {
+        Position::legal_move_count_after(self, mv)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        Position::is_legal(self, mv)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        Position::play(self, mv)
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        Position::play_unchecked(self, mv);
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        Position::is_over(self)
+    }
+
+    #[inline]
+    fn after_unchecked(&self, mv: Move) -> Position {
+        Position::after_unchecked(self, mv)
+    }
+}
+
+impl PositionHash for Position {
+    fn hash_key(&self) -> u64 {
+        self.hash()
+    }
+}
+
+impl PassMove for Position {
+    fn is_pass(&self, mv: Move) -> bool {
+        mv.is_pass()
+    }
+}
+
+impl Notation for Position {
+    type ParsePositionError = ParsePositionError;
+    type ParseMoveError = ParseMoveError;
+
+    fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
+        text.parse()
+    }
+
+    fn position_text(&self) -> String {
+        self.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        text.parse()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+}

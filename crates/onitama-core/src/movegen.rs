@@ -1,0 +1,89 @@
+//! Move generation and move counting on bitboards.
+//!
+//! A side's steps are, for each of its two cards and each of its pieces, the card's destination
+//! mask from that square (a constant table indexed by card, side and square) minus the side's own
+//! pieces. Counting them is a sum of population counts; no list is built.
+
+use arrayvec::ArrayVec;
+
+use crate::card::{Card, DESTINATIONS};
+use crate::moves::Move;
+use crate::side::Side;
+use crate::square::Square;
+
+/// The largest number of legal moves in any position: 5 pieces × 2 cards × 4 destinations.
+///
+/// No card has more than four destinations, so this bound cannot be exceeded; a test checks that
+/// it is also reached (by two four-destination cards and five well-spread pieces).
+pub const MAX_LEGAL_MOVES: usize = 40;
+
+/// The legal moves of a position: a fixed-capacity list that needs no heap allocation.
+pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;
+
+/// The two cards of a hand stored as a 16-bit set (bit `i` = card `i`), lowest first.
+#[inline(always)]
+pub(crate) const fn hand_cards(hand: u16) -> (usize, usize) {
+    (
+        hand.trailing_zeros() as usize,
+        15 - hand.leading_zeros() as usize,
+    )
+}
+
+const M1: u64 = 0x5555_5555_5555_5555;
+const M2: u64 = 0x3333_3333_3333_3333;
+const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+const H01: u64 = 0x0101_0101_0101_0101;
+
+/// The number of steps of `side` with the pieces `own` and the cards of `hand`.
+///
+/// Both cards' masks of a piece are packed into one `u64` (first card in the low half, second in
+/// the high half) and counted together. The population count is split: the three SWAR stages that
+/// leave a count per byte run per piece, the byte counts of all pieces are added (at most 40 per
+/// byte), and a single multiply adds the bytes at the end. Without a `popcnt` instruction (no
+/// `target-cpu` flag) this is much less work than one `count_ones` per mask.
+#[inline(always)]
+pub(crate) fn count_steps(side: Side, own: u32, hand: u16) -> u32 {
+    let (c1, c2) = hand_cards(hand);
+    let t1 = &DESTINATIONS[c1][side as usize];
+    let t2 = &DESTINATIONS[c2][side as usize];
+    let free = !own as u64;
+    let free2 = free | free << 32;
+    let mut bits = own;
+    let mut bytes = 0u64;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let x = (t1[sq] as u64 | (t2[sq] as u64) << 32) & free2;
+        let x = x - ((x >> 1) & M1);
+        let x = (x & M2) + ((x >> 2) & M2);
+        bytes += (x + (x >> 4)) & M4;
+    }
+    (bytes.wrapping_mul(H01) >> 56) as u32
+}
+
+/// Pushes the steps of `side` (pieces `own`, cards of `hand`) onto `list`: card by card (in
+/// [`Card::ALL`] order), then origin, then destination, by square index.
+#[inline]
+pub(crate) fn push_steps(side: Side, own: u32, hand: u16, list: &mut MoveList) {
+    let (c1, c2) = hand_cards(hand);
+    for c in [c1, c2] {
+        let card = Card::ALL[c];
+        let table = &DESTINATIONS[c][side as usize];
+        let mut bits = own;
+        while bits != 0 {
+            let from = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let mut dest = table[from] & !own;
+            while dest != 0 {
+                let to = dest.trailing_zeros() as usize;
+                dest &= dest - 1;
+                // At most 4 destinations × 5 pieces × 2 cards: never more than the capacity.
+                list.push(Move::Step {
+                    card,
+                    from: Square::ALL[from],
+                    to: Square::ALL[to],
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Moves: a card and a step, or the forced pass that gives a card away.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::card::Card;
+use crate::error::ParseMoveError;
+use crate::square::Square;
+
+/// A move of Onitama: always a card, which then goes to the side card.
+///
+/// Text form: `tiger:c1c3` for a step, `tiger:pass` for the forced pass that gives the tiger
+/// away. Two different cards leading to the same step are two different moves.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Move {
+    /// Move the piece on `from` to `to` with `card`, capturing an opposing piece there.
+    Step {
+        /// The card used; it becomes the side card (unless the move wins).
+        card: Card,
+        /// The origin square.
+        from: Square,
+        /// The destination square.
+        to: Square,
+    },
+    /// The forced pass: nothing moves on the board, `card` is given away as in a step. Only legal
+    /// when no step exists.
+    Pass {
+        /// The card given away.
+        card: Card,
+    },
+}
+
+impl Move {
+    /// A step with `card` from `from` to `to`.
+    #[must_use]
+    pub const fn step(card: Card, from: Square, to: Square) -> Move {
+        Move::Step { card, from, to }
+    }
+
+    /// The forced pass giving `card` away.
+    #[must_use]
+    pub const fn pass(card: Card) -> Move {
+        Move::Pass { card }
+    }
+
+    /// The card the move uses (or gives away).
+    #[must_use]
+    pub const fn card(self) -> Card {
+        match self {
+            Move::Step { card, .. } | Move::Pass { card } => card,
+        }
+    }
+
+    /// Whether this is a forced pass.
+    #[must_use]
+    pub const fn is_pass(self) -> bool {
+        matches!(self, Move::Pass { .. })
+    }
+
+    /// The origin square of a step.
+    #[must_use]
+    pub const fn from(self) -> Option<Square> {
+        match self {
+            Move::Step { from, .. } => Some(from),
+            Move::Pass { .. } => None,
+        }
+    }
+
+    /// The destination square of a step.
+    #[must_use]
+    pub const fn to(self) -> Option<Square> {
+        match self {
+            Move::Step { to, .. } => Some(to),
+            Move::Pass { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    /// `tiger:c1c3` or `tiger:pass`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Step { card, from, to } => write!(f, "{card}:{from}{to}"),
+            Move::Pass { card } => write!(f, "{card}:pass"),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    /// Parses `card:c1c3` or `card:pass`; card names and squares may be in any case.
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        let Some((name, rest)) = text.split_once(':') else {
+            return Err(ParseMoveError::MissingColon {
+                text: text.to_owned(),
+            });
+        };
+        let card = name
+            .parse::<Card>()
+            .map_err(|source| ParseMoveError::Card {
+                text: text.to_owned(),
+                source,
+            })?;
+        if rest.eq_ignore_ascii_case("pass") {
+            return Ok(Move::Pass { card });
+        }
+        let bad = || ParseMoveError::Squares {
+            text: text.to_owned(),
+            squares: rest.to_owned(),
+        };
+        if rest.len() != 4 || !rest.is_char_boundary(2) {
+            return Err(bad());
+        }
+        let from = rest[..2].parse::<Square>().map_err(|_| bad())?;
+        let to = rest[2..].parse::<Square>().map_err(|_| bad())?;
+        if from == to {
+            return Err(ParseMoveError::SameSquare {
+                text: text.to_owned(),
+            });
+        }
+        Ok(Move::Step { card, from, to })
+    }
+}

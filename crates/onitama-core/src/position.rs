@@ -1,0 +1,536 @@
+//! The position: pieces, cards, side to move; legal moves, playing moves and the outcome.
+
+use crate::bitboard::Bitboard;
+use crate::card::{Card, DESTINATIONS};
+use crate::deal::Deal;
+use crate::error::{IllegalMoveError, IllegalMoveReason, InvalidPositionError};
+use crate::movegen::{MoveList, count_steps, hand_cards, push_steps};
+use crate::moves::Move;
+use crate::side::{Piece, Side};
+use crate::square::Square;
+use crate::zobrist::KEYS;
+
+/// Why a game of Onitama ended.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[non_exhaustive]
+pub enum Reason {
+    /// The Way of the Stone: the opposing Master was captured. Reported also when a Master captures
+    /// the opposing Master on its temple square (both ways at once).
+    Stone,
+    /// The Way of the Stream: a Master reached the opposing temple square.
+    Stream,
+}
+
+impl Reason {
+    /// Both reasons.
+    pub const ALL: [Reason; 2] = [Reason::Stone, Reason::Stream];
+
+    /// The stable lowercase name: `"stone"` or `"stream"`.
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Reason::Stone => "stone",
+            Reason::Stream => "stream",
+        }
+    }
+}
+
+impl core::fmt::Display for Reason {
+    /// `way of the stone` or `way of the stream`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Reason::Stone => "way of the stone",
+            Reason::Stream => "way of the stream",
+        })
+    }
+}
+
+/// The result of a finished game: the winner and the [`Reason`].
+pub type Outcome = abstract_game::Outcome<Side, Reason>;
+
+const BOARD_BITS: u32 = (1 << 25) - 1;
+const RED_TEMPLE: u32 = 1 << 2; // c1
+const BLUE_TEMPLE: u32 = 1 << 22; // c5
+
+/// A position of Onitama: where the pieces stand, each side's two cards, the side card and the side
+/// to move. It is small (`Copy`, 32 bytes) and carries its Zobrist key, updated incrementally.
+///
+/// A position is always one that a game can reach (see [`InvalidPositionError`]): every
+/// constructor checks it. When the game is over, the loser is "to move" and there are no legal
+/// moves.
+///
+/// ```
+/// use onitama_core::{Deal, Move, Position, Side};
+/// let mut pos = Position::from_deal(Deal::COMMUNITY_A);
+/// assert_eq!(pos.to_move(), Side::Blue);
+/// assert_eq!(pos.legal_moves().len(), 10);
+/// let mv: Move = "ox:c5c4".parse()?;
+/// pos.play(mv)?;
+/// assert_eq!(pos.to_string(), "ss1ss/2m2/5/5/SSMSS elephant,horse boar,crab ox r");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    /// All pieces of each side.
+    pieces: [u32; 2],
+    /// Both Masters.
+    masters: u32,
+    /// Each side's two cards as a set of card indices.
+    hands: [u16; 2],
+    side_card: Card,
+    to_move: Side,
+    hash: u64,
+}
+
+impl Position {
+    /// The start position of a deal: both home rows filled, Masters on their temples, the side
+    /// named by the side card's stamp to move.
+    #[must_use]
+    pub fn from_deal(deal: Deal) -> Position {
+        let mut board = [None; 25];
+        for file in 0..5 {
+            let piece = if file == 2 {
+                Piece::Master
+            } else {
+                Piece::Student
+            };
+            board[file] = Some((Side::Red, piece));
+            board[20 + file] = Some((Side::Blue, piece));
+        }
+        let pos = Position::build(
+            &board,
+            deal.hand(Side::Red),
+            deal.hand(Side::Blue),
+            deal.side_card(),
+            deal.first_player(),
+        );
+        debug_assert!(pos.validate().is_ok());
+        pos
+    }
+
+    /// The position of community set A ([`Deal::COMMUNITY_A`]), the default start position.
+    #[must_use]
+    pub fn community_a() -> Position {
+        Position::from_deal(Deal::COMMUNITY_A)
+    }
+
+    /// A position from its parts: `board[square.index()]` is the piece on each square.
+    ///
+    /// # Errors
+    /// [`InvalidPositionError`] if the cards are not five different cards, a side has too many
+    /// pieces or Masters, or no game can reach the position (both Masters missing, both sides
+    /// winning, or a finished game with the winner to move).
+    pub fn from_parts(
+        board: &[Option<(Side, Piece)>; 25],
+        red_cards: [Card; 2],
+        blue_cards: [Card; 2],
+        side_card: Card,
+        to_move: Side,
+    ) -> Result<Position, InvalidPositionError> {
+        let cards = [
+            red_cards[0],
+            red_cards[1],
+            blue_cards[0],
+            blue_cards[1],
+            side_card,
+        ];
+        let mut seen = 0u16;
+        for card in cards {
+            if seen & (1 << card.index()) != 0 {
+                return Err(InvalidPositionError::DuplicateCard { card });
+            }
+            seen |= 1 << card.index();
+        }
+        let pos = Position::build(board, red_cards, blue_cards, side_card, to_move);
+        pos.validate()?;
+        Ok(pos)
+    }
+
+    fn build(
+        board: &[Option<(Side, Piece)>; 25],
+        red_cards: [Card; 2],
+        blue_cards: [Card; 2],
+        side_card: Card,
+        to_move: Side,
+    ) -> Position {
+        let mut pos = Position {
+            pieces: [0; 2],
+            masters: 0,
+            hands: [
+                (1 << red_cards[0].index()) | (1 << red_cards[1].index()),
+                (1 << blue_cards[0].index()) | (1 << blue_cards[1].index()),
+            ],
+            side_card,
+            to_move,
+            hash: 0,
+        };
+        for (i, cell) in board.iter().enumerate() {
+            if let Some((side, piece)) = *cell {
+                pos.pieces[side.index()] |= 1 << i;
+                if piece == Piece::Master {
+                    pos.masters |= 1 << i;
+                }
+            }
+        }
+        pos.hash = pos.hash_from_scratch();
+        pos
+    }
+
+    fn validate(&self) -> Result<(), InvalidPositionError> {
+        for side in Side::BOTH {
+            let count = self.pieces[side.index()].count_ones() as usize;
+            if count > 5 {
+                return Err(InvalidPositionError::TooManyPieces { side, count });
+            }
+            let count = (self.pieces[side.index()] & self.masters).count_ones() as usize;
+            if count > 1 {
+                return Err(InvalidPositionError::TooManyMasters { side, count });
+            }
+        }
+        let red_master = self.masters & self.pieces[0];
+        let blue_master = self.masters & self.pieces[1];
+        if red_master == 0 && blue_master == 0 {
+            return Err(InvalidPositionError::BothMastersMissing);
+        }
+        let red_won = blue_master == 0 || red_master & BLUE_TEMPLE != 0;
+        let blue_won = red_master == 0 || blue_master & RED_TEMPLE != 0;
+        if red_won && blue_won {
+            return Err(InvalidPositionError::BothWon);
+        }
+        if let Some(outcome) = self.outcome()
+            && outcome.winner() == Some(self.to_move)
+        {
+            return Err(InvalidPositionError::WinnerToMove {
+                winner: self.to_move,
+            });
+        }
+        Ok(())
+    }
+
+    /// The Zobrist key, kept up to date by every move.
+    #[must_use]
+    pub const fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The Zobrist key computed from nothing but the position's features: pieces, each side's
+    /// cards, the side card and the side to move. Always equal to [`Position::hash`]; the tests
+    /// use it to check the incremental updates.
+    #[must_use]
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for side in Side::BOTH {
+            for sq in self.pieces(side) {
+                let piece = if self.masters & (1 << sq.index()) != 0 {
+                    Piece::Master
+                } else {
+                    Piece::Student
+                };
+                h ^= KEYS.piece[side.index()][piece.index()][sq.index()];
+            }
+            for card in self.hand(side) {
+                h ^= KEYS.hand[side.index()][card.index()];
+            }
+        }
+        h ^= KEYS.side_card[self.side_card.index()];
+        if self.to_move == Side::Blue {
+            h ^= KEYS.blue_to_move;
+        }
+        h
+    }
+
+    /// The side to move. In a finished game, the loser (the winning move handed over the turn).
+    #[must_use]
+    pub const fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The two cards of `side`, in alphabetical order.
+    #[must_use]
+    pub const fn hand(&self, side: Side) -> [Card; 2] {
+        let (a, b) = hand_cards(self.hands[side as usize]);
+        [Card::ALL[a], Card::ALL[b]]
+    }
+
+    /// Whether `side` holds `card`.
+    #[must_use]
+    pub const fn holds(&self, side: Side, card: Card) -> bool {
+        self.hands[side as usize] & (1 << card as usize) != 0
+    }
+
+    /// The side card (the card the next mover will receive).
+    #[must_use]
+    pub const fn side_card(&self) -> Card {
+        self.side_card
+    }
+
+    /// The squares of `side`'s pieces.
+    pub const fn pieces(&self, side: Side) -> Bitboard {
+        Bitboard::from_bits_truncate(self.pieces[side as usize])
+    }
+
+    /// The squares of both Masters.
+    pub const fn masters(&self) -> Bitboard {
+        Bitboard::from_bits_truncate(self.masters)
+    }
+
+    /// All occupied squares.
+    pub const fn occupied(&self) -> Bitboard {
+        Bitboard::from_bits_truncate(self.pieces[0] | self.pieces[1])
+    }
+
+    /// The square of `side`'s Master, or `None` if it was captured.
+    #[must_use]
+    pub const fn master(&self, side: Side) -> Option<Square> {
+        self.masters().bits_and(self.pieces[side as usize]).first()
+    }
+
+    /// The piece on `sq`, if any.
+    #[must_use]
+    pub const fn piece_at(&self, sq: Square) -> Option<(Side, Piece)> {
+        let bit = 1 << sq.index();
+        let side = if self.pieces[0] & bit != 0 {
+            Side::Red
+        } else if self.pieces[1] & bit != 0 {
+            Side::Blue
+        } else {
+            return None;
+        };
+        let piece = if self.masters & bit != 0 {
+            Piece::Master
+        } else {
+            Piece::Student
+        };
+        Some((side, piece))
+    }
+
+    /// Whether the game is over (a Master captured or on the opposing temple).
+    #[must_use]
+    #[inline]
+    pub const fn is_over(&self) -> bool {
+        let red = self.masters & self.pieces[0];
+        let blue = self.masters & self.pieces[1];
+        red == 0 || blue == 0 || (red & BLUE_TEMPLE) | (blue & RED_TEMPLE) != 0
+    }
+
+    /// The outcome if the game is over: the winner and the reason. Capturing the Master (the Way
+    /// of the Stone) is reported when both ways apply at once.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        let red = self.masters & self.pieces[0];
+        let blue = self.masters & self.pieces[1];
+        let (winner, reason) = if blue == 0 {
+            (Side::Red, Reason::Stone)
+        } else if red == 0 {
+            (Side::Blue, Reason::Stone)
+        } else if red & BLUE_TEMPLE != 0 {
+            (Side::Red, Reason::Stream)
+        } else if blue & RED_TEMPLE != 0 {
+            (Side::Blue, Reason::Stream)
+        } else {
+            return None;
+        };
+        Some(Outcome::Win { winner, reason })
+    }
+
+    /// The winner, if the game is over.
+    #[must_use]
+    pub fn winner(&self) -> Option<Side> {
+        self.outcome().and_then(Outcome::winner)
+    }
+
+    /// The legal moves, in a fixed-capacity list: the steps card by card (alphabetical), then by
+    /// origin and destination square; or the two forced passes when no step exists; empty when
+    /// the game is over.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.is_over() {
+            return list;
+        }
+        let s = self.to_move;
+        let hand = self.hands[s as usize];
+        push_steps(s, self.pieces[s as usize], hand, &mut list);
+        if list.is_empty() {
+            let (a, b) = hand_cards(hand);
+            list.push(Move::Pass { card: Card::ALL[a] });
+            list.push(Move::Pass { card: Card::ALL[b] });
+        }
+        list
+    }
+
+    /// The number of legal moves, without building the list: `0` when the game is over, `2` for
+    /// the two forced passes when no step exists.
+    #[must_use]
+    #[inline]
+    pub fn legal_move_count(&self) -> usize {
+        if self.is_over() {
+            return 0;
+        }
+        let s = self.to_move;
+        match count_steps(s, self.pieces[s as usize], self.hands[s as usize]) {
+            0 => 2,
+            n => n as usize,
+        }
+    }
+
+    /// The number of legal moves after the legal move `mv`, without playing it: the opponent's
+    /// count does not depend on where the mover's piece went, only on whether it captured and on
+    /// whether the move won.
+    ///
+    /// The result is unspecified (but no panic) if `mv` is not legal here.
+    #[must_use]
+    #[inline]
+    pub fn legal_move_count_after(&self, mv: Move) -> usize {
+        let s = self.to_move;
+        let o = s.other() as usize;
+        let mut opp = self.pieces[o];
+        if let Move::Step { from, to, .. } = mv {
+            let tb = 1u32 << to.index();
+            // A Master captured (only the opponent's can stand on `to`) or a Master on the temple.
+            let temple = if s == Side::Red {
+                BLUE_TEMPLE
+            } else {
+                RED_TEMPLE
+            };
+            if self.masters & tb != 0 || (tb == temple && self.masters & (1 << from.index()) != 0) {
+                return 0;
+            }
+            opp &= !tb;
+        }
+        match count_steps(s.other(), opp, self.hands[o]) {
+            0 => 2,
+            n => n as usize,
+        }
+    }
+
+    /// Why `mv` is illegal here, or `Ok(())` if it is legal.
+    ///
+    /// # Errors
+    /// The [`IllegalMoveReason`].
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMoveReason> {
+        let side = self.to_move;
+        if self.is_over() {
+            return Err(IllegalMoveReason::GameOver);
+        }
+        let card = mv.card();
+        if !self.holds(side, card) {
+            return Err(IllegalMoveReason::CardNotInHand { side, card });
+        }
+        let own = self.pieces[side as usize];
+        match mv {
+            Move::Step { from, to, .. } => {
+                if own & (1 << from.index()) == 0 {
+                    return Err(IllegalMoveReason::NoOwnPiece { side, square: from });
+                }
+                if DESTINATIONS[card as usize][side as usize][from.index()] & (1 << to.index()) == 0
+                {
+                    return Err(IllegalMoveReason::NotOnCard {
+                        side,
+                        card,
+                        from,
+                        to,
+                    });
+                }
+                if own & (1 << to.index()) != 0 {
+                    return Err(IllegalMoveReason::OwnPieceThere { side, square: to });
+                }
+                Ok(())
+            }
+            Move::Pass { .. } => {
+                if count_steps(side, own, self.hands[side as usize]) != 0 {
+                    return Err(IllegalMoveReason::PassWhileMoveExists { side });
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether `mv` is legal here (exactly when it is in [`Position::legal_moves`]).
+    #[must_use]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
+    }
+
+    /// Plays `mv` if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] with the move and the reason; the position is then unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        self.check(mv)
+            .map_err(|reason| IllegalMoveError { mv, reason })?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// The position after `mv`, if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMoveError`] with the move and the reason.
+    pub fn after(&self, mv: Move) -> Result<Position, IllegalMoveError> {
+        let mut next = *self;
+        next.play(mv)?;
+        Ok(next)
+    }
+
+    /// The position after `mv`, which must be legal (see [`Position::play_unchecked`]).
+    #[must_use]
+    #[inline]
+    pub fn after_unchecked(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked(mv);
+        next
+    }
+
+    /// Plays `mv`, which the caller guarantees to be legal: the fast path for search.
+    ///
+    /// A step moves the piece (capturing whatever opposing piece stands on the destination); then,
+    /// unless the step won the game, the card used becomes the side card and the mover takes the
+    /// old side card. A pass does only the exchange. The turn passes to the opponent in every case.
+    /// An illegal move leaves an unspecified (but memory-safe) position.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let s = self.to_move as usize;
+        let o = 1 - s;
+        let card = mv.card();
+        let mut won = false;
+        if let Move::Step { from, to, .. } = mv {
+            let fb = 1u32 << from.index();
+            let tb = 1u32 << to.index();
+            let kind = usize::from(self.masters & fb == 0);
+            self.hash ^= KEYS.piece[s][kind][from.index()] ^ KEYS.piece[s][kind][to.index()];
+            if self.pieces[o] & tb != 0 {
+                let captured = usize::from(self.masters & tb == 0);
+                self.hash ^= KEYS.piece[o][captured][to.index()];
+                self.pieces[o] ^= tb;
+                won = captured == 0;
+                self.masters &= !tb;
+            }
+            self.pieces[s] ^= fb | tb;
+            if kind == 0 {
+                self.masters ^= fb | tb;
+                let temple = if s == 0 { BLUE_TEMPLE } else { RED_TEMPLE };
+                won |= tb == temple;
+            }
+        }
+        if !won {
+            let old = self.side_card;
+            self.hands[s] ^= (1 << card.index()) | (1 << old.index());
+            self.hash ^= KEYS.hand[s][card.index()]
+                ^ KEYS.hand[s][old.index()]
+                ^ KEYS.side_card[old.index()]
+                ^ KEYS.side_card[card.index()];
+            self.side_card = card;
+        }
+        self.to_move = self.to_move.other();
+        self.hash ^= KEYS.blue_to_move;
+        debug_assert_eq!(self.pieces[0] & self.pieces[1], 0);
+        debug_assert_eq!((self.pieces[0] | self.pieces[1]) & !BOARD_BITS, 0);
+    }
+}
+
+impl Bitboard {
+    const fn bits_and(self, other: u32) -> Bitboard {
+        Bitboard::from_bits_truncate(self.bits() & other)
+    }
+}

@@ -1,0 +1,56 @@
+//! Serde support (feature `serde`): every value serializes as its text notation.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::str::FromStr;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::ser::Serializer;
+use serde::{Deserialize, Serialize};
+
+use crate::{Card, Deal, GameRecord, Move, Position, Side, Square};
+
+struct TextVisitor<T>(PhantomData<T>, &'static str);
+
+impl<T: FromStr> Visitor<'_> for TextVisitor<T>
+where
+    T::Err: fmt::Display,
+{
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.1)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+        v.parse().map_err(E::custom)
+    }
+}
+
+macro_rules! as_text {
+    ($($ty:ty => $what:literal),* $(,)?) => {
+        $(
+            impl Serialize for $ty {
+                fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                    serializer.collect_str(self)
+                }
+            }
+
+            impl<'de> Deserialize<'de> for $ty {
+                fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                    deserializer.deserialize_str(TextVisitor(PhantomData, $what))
+                }
+            }
+        )*
+    };
+}
+
+as_text! {
+    Square => "a square like \"c3\"",
+    Card => "a card name like \"tiger\"",
+    Side => "\"red\" or \"blue\"",
+    Move => "a move like \"tiger:c1c3\" or \"tiger:pass\"",
+    Deal => "a deal like \"horse,elephant,ox,boar,crab\"",
+    Position => "an Onitama position text",
+    GameRecord => "an Onitama game record text",
+}

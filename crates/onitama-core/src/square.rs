@@ -1,0 +1,138 @@
+//! Squares of the 5×5 board.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::bitboard::Bitboard;
+use crate::error::ParseSquareError;
+
+/// A square of the board, `a1` .. `e5`.
+///
+/// Files `a`..`e` run from Red's left to Red's right; rank 1 is Red's home row and rank 5 is
+/// Blue's. The index of a square is `rank * 5 + file` (both from 0), so `a1` is 0 and `e5` is 24.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square(u8);
+
+macro_rules! square_consts {
+    ($($name:ident = $idx:expr),* $(,)?) => {
+        $(
+            #[doc = concat!("The square `", stringify!($name), "` (lowercase in text).")]
+            pub const $name: Square = Square($idx);
+        )*
+    };
+}
+
+impl Square {
+    square_consts! {
+        A1 = 0, B1 = 1, C1 = 2, D1 = 3, E1 = 4,
+        A2 = 5, B2 = 6, C2 = 7, D2 = 8, E2 = 9,
+        A3 = 10, B3 = 11, C3 = 12, D3 = 13, E3 = 14,
+        A4 = 15, B4 = 16, C4 = 17, D4 = 18, E4 = 19,
+        A5 = 20, B5 = 21, C5 = 22, D5 = 23, E5 = 24,
+    }
+
+    /// The number of squares.
+    pub const COUNT: usize = 25;
+
+    /// All 25 squares, `a1, b1, .., e1, a2, .., e5`.
+    pub const ALL: [Square; 25] = {
+        let mut all = [Square(0); 25];
+        let mut i = 0;
+        while i < 25 {
+            all[i] = Square(i as u8);
+            i += 1;
+        }
+        all
+    };
+
+    /// The square with this index (`rank * 5 + file`), or `None` if `index >= 25`.
+    #[must_use]
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < 25 {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
+    }
+
+    /// The square on `file` (0 = a .. 4 = e) and `rank` (0 = rank 1 .. 4 = rank 5), or `None` if
+    /// either is off the board.
+    #[must_use]
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file < 5 && rank < 5 {
+            Some(Square(rank * 5 + file))
+        } else {
+            None
+        }
+    }
+
+    /// The square reached by moving `dx` files and `dy` ranks, or `None` if that leaves the board.
+    #[must_use]
+    pub const fn offset(self, dx: i8, dy: i8) -> Option<Square> {
+        let f = self.file() as i8 + dx;
+        let r = self.rank() as i8 + dy;
+        if f < 0 || f >= 5 || r < 0 || r >= 5 {
+            None
+        } else {
+            Some(Square((r * 5 + f) as u8))
+        }
+    }
+
+    /// The index `rank * 5 + file`, 0 ..= 24.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The file, 0 (`a`) ..= 4 (`e`).
+    #[must_use]
+    pub const fn file(self) -> u8 {
+        self.0 % 5
+    }
+
+    /// The rank, 0 (rank 1) ..= 4 (rank 5).
+    #[must_use]
+    pub const fn rank(self) -> u8 {
+        self.0 / 5
+    }
+
+    /// The one-square set `{self}`.
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard::from_bits_truncate(1 << self.0)
+    }
+
+    /// The same square seen from the other seat (a 180 degree turn of the board): `a1` ↔ `e5`.
+    #[must_use]
+    pub const fn rotate(self) -> Square {
+        Square(24 - self.0)
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        f.write_char((b'a' + self.file()) as char)?;
+        f.write_char((b'1' + self.rank()) as char)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+
+    /// Parses `a1` .. `e5`; uppercase is accepted.
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let b = s.as_bytes();
+        if b.len() != 2 {
+            return Err(ParseSquareError { text: s.to_owned() });
+        }
+        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
+        let rank = b[1].wrapping_sub(b'1');
+        Square::new(file, rank).ok_or_else(|| ParseSquareError { text: s.to_owned() })
+    }
+}
