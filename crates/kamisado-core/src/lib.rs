@@ -1,3 +1,84 @@
-//! kamisado rules (work in progress).
+//! The rules of **Kamisado** (Single Round, no Sumo) on bitboards: legal moves, zero-length moves
+//! and deadlock adjudication, the text notation, Zobrist hashing and game records.
+//!
+//! ```
+//! use kamisado_core::{Move, Position, Side};
+//!
+//! let mut pos = Position::start();
+//! for text in ["c1a3", "b8h2", "a3e7", "h2h2"] {
+//!     let mv: Move = text.parse()?;
+//!     pos.play(mv)?; // checked: an illegal move is rejected with the reason
+//! }
+//! // Gold's blue tower on h2 was blocked: `h2h2` was its zero-length move.
+//! assert_eq!(pos.to_string(), "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r b");
+//! println!("{}", pos.diagram());
+//!
+//! // Black's red tower on e7 is blocked as well: its only move is the zero-length one, which
+//! // repeats a state of the chain, so the game ends in deadlock. Black made the last real move
+//! // (a3e7) and loses.
+//! let moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+//! assert_eq!(moves, ["e7e7"]);
+//! pos.play(moves[0].parse()?)?;
+//! let outcome = pos.outcome().expect("deadlock");
+//! assert_eq!(outcome.winner, Side::Gold);
+//! assert_eq!(outcome.reason.key(), "deadlock");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Concepts
+//!
+//! - [`Square`] `a1`..`h8` (Black's home row is rank 1), [`Bitboard`] a set of squares,
+//!   [`Colour`] the eight colours (of towers and squares, see [`Colour::of_square`]),
+//!   [`Side`] Black or Gold, [`Tower`] a side and a colour.
+//! - [`Move`]: origin and destination. A blocked tower's turn is the **zero-length move**, whose
+//!   destination is its origin (`h2h2`): it is an ordinary legal move, one ply, and the colour of
+//!   its square names the next tower, like any destination.
+//! - [`Position`]: the board, the side to move, the required colour ([`Position::required`],
+//!   `None` only on the first move), and the chain of states since the last move of positive
+//!   length, which decides deadlocks. [`Position::legal_sources`] and
+//!   [`Position::destinations`] are what a user interface highlights.
+//!   [`Position::legal_moves`] returns a stack-allocated [`MoveList`] of capacity
+//!   [`MAX_LEGAL_MOVES`]. [`Position::play`] checks a move and reports an [`IllegalMoveError`];
+//!   [`Position::play_unchecked`] is the fast path.
+//! - [`Outcome`]: the winner and the [`WinReason`] (`home_row` or `deadlock`). There are no draws.
+//! - Text: `Display`/`FromStr` for squares, moves and positions in the notation of the project's
+//!   `formats.md` (`obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - -`); parse errors name the field and
+//!   character. [`Position::diagram`] draws the board for a terminal.
+//! - [`GameRecord`]: start position, moves and positions, with undo/redo and a text form.
+//! - [`Position::zobrist`]: an incrementally updated 64-bit Zobrist key.
+//! - The [`abstract_game`] traits (`Game`, `PositionHash`, `PassMove`, `Notation`) are
+//!   implemented for [`Position`], so generic perft, playouts and search work on it.
+//!
+//! # Feature flags
+//!
+//! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`], [`Position`], [`GameRecord`],
+//!   [`Colour`], [`Side`] and [`Tower`], as their text notation (sides as `"black"`/`"gold"`).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+mod bitboard;
+mod colour;
+mod diagram;
+mod game_impl;
+mod movegen;
+mod moves;
+mod notation;
+mod outcome;
+mod position;
+mod record;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod side;
+mod square;
+mod zobrist;
+
+pub use bitboard::{Bitboard, BitboardIter};
+pub use colour::{Colour, ParseColourError};
+pub use diagram::Diagram;
+pub use moves::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, MoveField, MoveList, ParseMoveError};
+pub use notation::ParsePositionError;
+pub use outcome::{Outcome, WinReason};
+pub use position::{ChainState, IllegalMoveError, IllegalMoveReason, Position};
+pub use record::{GameRecord, ParseRecordError, RecordMoveError};
+pub use side::{BySide, ParseSideError, ParseTowerError, Side, Tower};
+pub use square::{ParseSquareError, Square};

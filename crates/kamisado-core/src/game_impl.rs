@@ -1,0 +1,127 @@
+//! The `abstract-game` traits for [`Position`]: a thin adapter over the inherent methods.
+
+use abstract_game::{EndReason, Game, Notation, Outcome as GenericOutcome, PassMove, Player, PositionHash};
+
+use crate::moves::{Move, MoveList, ParseMoveError};
+use crate::notation::ParsePositionError;
+use crate::outcome::WinReason;
+use crate::position::{IllegalMoveError, Position};
+use crate::side::Side;
+
+impl Player for Side {
+    const BOTH: [Side; 2] = [Side::Black, Side::Gold];
+
+    fn other(self) -> Side {
+        Side::other(self)
+    }
+
+    fn key(self) -> &'static str {
+        Side::key(self)
+    }
+
+    fn index(self) -> usize {
+        Side::index(self)
+    }
+}
+
+impl EndReason for WinReason {
+    const ALL: &'static [WinReason] = &WinReason::ALL;
+
+    fn index(self) -> usize {
+        match self {
+            WinReason::HomeRow => 0,
+            WinReason::Deadlock => 1,
+        }
+    }
+
+    fn key(self) -> &'static str {
+        WinReason::key(self)
+    }
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Player = Side;
+    type Reason = WinReason;
+    type Moves = MoveList;
+    type IllegalMove = IllegalMoveError;
+
+    fn to_move(&self) -> Side {
+        self.side_to_move()
+    }
+
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
+    }
+
+    #[inline]
+    fn legal_move_count(&self) -> usize {
+        Position::legal_move_count(self)
+    }
+
+    #[inline]
+    fn legal_move_count_after(&self, mv: Move) -> usize {
+        Position::legal_move_count_after(self, mv)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        Position::is_legal(self, mv)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        Position::play(self, mv)
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) {
+        Position::play_unchecked(self, mv);
+    }
+
+    fn outcome(&self) -> Option<GenericOutcome<Side, WinReason>> {
+        Position::outcome(self).map(Into::into)
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        Position::is_over(self)
+    }
+
+    #[inline]
+    fn after_unchecked(&self, mv: Move) -> Position {
+        Position::after_unchecked(self, mv)
+    }
+}
+
+impl PositionHash for Position {
+    fn hash_key(&self) -> u64 {
+        self.zobrist()
+    }
+}
+
+impl PassMove for Position {
+    /// A zero-length move is Kamisado's pass.
+    fn is_pass(&self, mv: Move) -> bool {
+        mv.is_zero_length()
+    }
+}
+
+impl Notation for Position {
+    type ParsePositionError = ParsePositionError;
+    type ParseMoveError = ParseMoveError;
+
+    fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
+        text.parse()
+    }
+
+    fn position_text(&self) -> String {
+        self.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ParseMoveError> {
+        text.parse()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+}

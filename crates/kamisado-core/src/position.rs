@@ -1,0 +1,622 @@
+//! [`Position`]: the state of a game and the rules acting on it.
+
+use core::fmt;
+
+use arrayvec::ArrayVec;
+
+use crate::bitboard::Bitboard;
+use crate::colour::{Colour, SQUARE_COLOURS};
+use crate::movegen::{all_rays, destinations};
+use crate::moves::{Move, MoveList};
+use crate::outcome::{Outcome, WinReason};
+use crate::side::{Side, Tower};
+use crate::square::Square;
+use crate::zobrist::KEYS;
+
+/// A (side to move, required colour) pair: one state of a zero-length chain.
+pub type ChainState = (Side, Colour);
+
+/// A position: where the sixteen towers stand, whose turn it is, which tower must move, and the
+/// zero-length chain since the last move of positive length (it decides deadlocks).
+///
+/// Positions are small `Copy` values (no history inside; see [`crate::GameRecord`] for that).
+/// [`Position::play`] checks a move and explains a rejection; [`Position::play_unchecked`] is the
+/// fast path for moves taken from [`Position::legal_moves`].
+///
+/// ```
+/// use kamisado_core::{Colour, Move, Position, Side, Square};
+///
+/// let mut pos = Position::start();
+/// assert_eq!(pos.legal_moves().len(), 102);
+/// pos.play("c1a3".parse()?)?;
+/// assert_eq!(pos.side_to_move(), Side::Gold);
+/// assert_eq!(pos.required(), Some(Colour::Blue)); // a3 is a blue square
+/// assert_eq!(pos.legal_sources().iter().collect::<Vec<_>>(), [Square::B8]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Occupied squares.
+    pub(crate) occ: u64,
+    /// The Zobrist key, kept up to date by `play_unchecked`.
+    pub(crate) key: u64,
+    /// `towers[side][colour]`: the square of every tower.
+    pub(crate) towers: [[Square; 8]; 2],
+    /// The side to move (in a finished game: the side that would move next).
+    pub(crate) side: Side,
+    /// The colour of the tower that must move; `None` only on the first move of the game.
+    pub(crate) required: Option<Colour>,
+    /// Bit `side * 8 + colour` for every state of the current chain, the current state included
+    /// (empty on the first move of the game).
+    pub(crate) chain_set: u16,
+    /// The first state of the chain (`side * 8 + colour`): the state right after the last move of
+    /// positive length. Equal to the current state when `chain_len == 0` (0 on the first move).
+    pub(crate) chain_first: u8,
+    /// How many states came before the current one in the chain (zero-length moves since the last
+    /// move of positive length).
+    pub(crate) chain_len: u8,
+    /// Set once the game is over.
+    pub(crate) outcome: Option<Outcome>,
+}
+
+#[inline(always)]
+const fn state_index(side: Side, colour: Colour) -> usize {
+    side.index() * 8 + colour.index()
+}
+
+#[inline(always)]
+const fn bit(sq: usize) -> u64 {
+    1 << sq
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+/// Why a move was rejected by [`Position::play`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {mv}: {reason}")]
+pub struct IllegalMoveError {
+    /// The rejected move.
+    pub mv: Move,
+    /// Why it is illegal.
+    pub reason: IllegalMoveReason,
+}
+
+/// The rule a rejected move breaks. Checked in the order of the variants.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum IllegalMoveReason {
+    /// The game is already over.
+    #[error("the game is over ({outcome})")]
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
+    /// No tower stands on the origin square.
+    #[error("there is no tower on {square}")]
+    NoTower {
+        /// The origin.
+        square: Square,
+    },
+    /// The tower on the origin belongs to the opponent.
+    #[error("the tower on {square} belongs to {owner}, but it is {to_move}'s turn")]
+    NotYourTower {
+        /// The origin.
+        square: Square,
+        /// The owner of that tower.
+        owner: Side,
+        /// The side to move.
+        to_move: Side,
+    },
+    /// Another tower must move.
+    #[error("the {required} tower on {square} must move, not the {found} one")]
+    WrongTower {
+        /// The colour of the tower that must move.
+        required: Colour,
+        /// Where that tower stands.
+        square: Square,
+        /// The colour of the tower on the origin.
+        found: Colour,
+    },
+    /// The destination is not ahead of the origin (sideways or backwards).
+    #[error("towers only move forward, and {to} is not ahead of {from}")]
+    NotForward {
+        /// The origin.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// The destination is ahead but not on a straight or diagonal line.
+    #[error("{to} is not on a straight or diagonal line from {from}")]
+    NotOnLine {
+        /// The origin.
+        from: Square,
+        /// The destination.
+        to: Square,
+    },
+    /// A tower stands between origin and destination.
+    #[error("the path is blocked by the tower on {square}")]
+    PathBlocked {
+        /// The first occupied square on the way.
+        square: Square,
+    },
+    /// A tower stands on the destination.
+    #[error("the destination {square} is occupied")]
+    Occupied {
+        /// The destination.
+        square: Square,
+    },
+    /// A zero-length move while the tower can move.
+    #[error("a zero-length move is only allowed when the tower is blocked, and this one has {count} destination(s)")]
+    ZeroLengthNotForced {
+        /// How many destinations the tower has.
+        count: usize,
+    },
+}
+
+impl Position {
+    /// The start position: every tower on the square of its own colour in its owner's home row,
+    /// Black to move with a free choice of tower.
+    #[must_use]
+    pub fn start() -> Position {
+        let mut towers = [[Square::A1; 8]; 2];
+        for sq in Bitboard::RANK_1 {
+            towers[Side::Black.index()][sq.colour().index()] = sq;
+        }
+        for sq in Bitboard::RANK_8 {
+            towers[Side::Gold.index()][sq.colour().index()] = sq;
+        }
+        let mut pos = Position {
+            occ: (Bitboard::RANK_1 | Bitboard::RANK_8).bits(),
+            key: 0,
+            towers,
+            side: Side::Black,
+            required: None,
+            chain_set: 0,
+            chain_first: 0,
+            chain_len: 0,
+            outcome: None,
+        };
+        pos.key = pos.zobrist_from_scratch();
+        pos
+    }
+
+    /// The side to move. In a finished game, the side that would move next (the loser of a
+    /// home-row win).
+    #[inline]
+    #[must_use]
+    pub const fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// The colour of the tower that must move, or `None` on the first move of the game, when the
+    /// mover may pick any tower.
+    #[inline]
+    #[must_use]
+    pub const fn required(&self) -> Option<Colour> {
+        self.required
+    }
+
+    /// The tower that must move, or `None` on the first move.
+    #[must_use]
+    pub const fn required_tower(&self) -> Option<Tower> {
+        match self.required {
+            Some(c) => Some(Tower::new(self.side, c)),
+            None => None,
+        }
+    }
+
+    /// The square of `tower`.
+    #[inline]
+    #[must_use]
+    pub const fn square_of(&self, tower: Tower) -> Square {
+        self.towers[tower.side.index()][tower.colour.index()]
+    }
+
+    /// The tower on `sq`, if any.
+    #[must_use]
+    pub fn tower_at(&self, sq: Square) -> Option<Tower> {
+        if self.occ & bit(sq.index()) == 0 {
+            return None;
+        }
+        for side in Side::BOTH {
+            for colour in Colour::ALL {
+                if self.towers[side.index()][colour.index()] == sq {
+                    return Some(Tower::new(side, colour));
+                }
+            }
+        }
+        None
+    }
+
+    /// Every occupied square.
+    #[inline]
+    pub const fn occupied(&self) -> Bitboard {
+        Bitboard(self.occ)
+    }
+
+    /// The squares of `side`'s towers.
+    pub fn towers_of(&self, side: Side) -> Bitboard {
+        self.towers[side.index()].iter().copied().collect()
+    }
+
+    /// Every tower with its square: Black's brown .. orange, then Gold's.
+    pub fn towers(&self) -> impl Iterator<Item = (Tower, Square)> + '_ {
+        Side::BOTH.into_iter().flat_map(move |side| {
+            Colour::ALL
+                .into_iter()
+                .map(move |c| (Tower::new(side, c), self.towers[side.index()][c.index()]))
+        })
+    }
+
+    /// The Zobrist key of the position (kept up to date incrementally).
+    #[inline]
+    #[must_use]
+    pub const fn zobrist(&self) -> u64 {
+        self.key
+    }
+
+    /// The Zobrist key computed from scratch from the other fields; always equals
+    /// [`Position::zobrist`] (the tests check it).
+    #[must_use]
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        let mut key = 0;
+        for side in Side::BOTH {
+            for c in Colour::ALL {
+                key ^= KEYS.tower[side.index()][c.index()][self.towers[side.index()][c.index()].index()];
+            }
+        }
+        if self.side == Side::Gold {
+            key ^= KEYS.gold_to_move;
+        }
+        if let Some(c) = self.required {
+            key ^= KEYS.required[c.index()];
+        }
+        key ^ KEYS.chain[self.chain_first as usize][self.chain_len as usize]
+    }
+
+    /// The earlier states of the zero-length chain, oldest first: the state right after the last
+    /// move of positive length, then one per zero-length move since, not counting the current
+    /// state (side to move, required colour). Empty when the last move had positive length.
+    #[must_use]
+    pub fn chain(&self) -> ArrayVec<ChainState, 16> {
+        let mut out = ArrayVec::new();
+        let mut side = if self.chain_first >= 8 { Side::Gold } else { Side::Black };
+        let mut colour = Colour::ALL[(self.chain_first & 7) as usize];
+        for _ in 0..self.chain_len {
+            out.push((side, colour));
+            colour = self.towers[side.index()][colour.index()].colour();
+            side = side.other();
+        }
+        out
+    }
+
+    /// The outcome, or `None` while the game goes on.
+    #[inline]
+    #[must_use]
+    pub const fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    #[must_use]
+    pub const fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The positive-length destinations of the tower on `sq` as the board stands, whoever owns it
+    /// and whether or not it may move now. Empty if `sq` is empty.
+    pub fn reach(&self, sq: Square) -> Bitboard {
+        match self.tower_at(sq) {
+            Some(t) => Bitboard(destinations(t.side, sq.index(), self.occ)),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// The squares of the towers the side to move may move now: what a user interface highlights.
+    ///
+    /// On the first move, every tower that has a destination (all eight in the start position);
+    /// afterwards the one required tower (even when it is blocked: it then makes a zero-length
+    /// move). Empty when the game is over.
+    pub fn legal_sources(&self) -> Bitboard {
+        if self.outcome.is_some() {
+            return Bitboard::EMPTY;
+        }
+        let mine = &self.towers[self.side.index()];
+        match self.required {
+            Some(c) => mine[c.index()].bitboard(),
+            None => mine
+                .iter()
+                .filter(|sq| destinations(self.side, sq.index(), self.occ) != 0)
+                .copied()
+                .collect(),
+        }
+    }
+
+    /// The legal destinations of the tower on `from`: its reachable squares, or `{from}` itself
+    /// when its only legal move is the zero-length move. Empty when `from` is not a legal source.
+    pub fn destinations(&self, from: Square) -> Bitboard {
+        if !self.legal_sources().contains(from) {
+            return Bitboard::EMPTY;
+        }
+        match destinations(self.side, from.index(), self.occ) {
+            0 => from.bitboard(),
+            d => Bitboard(d),
+        }
+    }
+
+    /// The legal moves, in order of origin (tower colour) and destination index. Empty exactly when
+    /// the game is over. When the required tower is blocked, the list is its zero-length move.
+    ///
+    /// The list lives on the stack; its capacity [`crate::MAX_LEGAL_MOVES`] is the proven maximum.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.outcome.is_some() {
+            return list;
+        }
+        let mine = &self.towers[self.side.index()];
+        match self.required {
+            Some(c) => {
+                let from = mine[c.index()];
+                let dests = destinations(self.side, from.index(), self.occ);
+                if dests == 0 {
+                    list.push(Move::zero_length(from));
+                } else {
+                    for to in Bitboard(dests) {
+                        list.push(Move::new(from, to));
+                    }
+                }
+            }
+            None => {
+                for &from in mine {
+                    for to in Bitboard(destinations(self.side, from.index(), self.occ)) {
+                        list.push(Move::new(from, to));
+                    }
+                }
+            }
+        }
+        list
+    }
+
+    /// The number of legal moves, without building the list.
+    #[inline]
+    #[must_use]
+    pub fn legal_move_count(&self) -> usize {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        let mine = &self.towers[self.side.index()];
+        match self.required {
+            Some(c) => {
+                let n = destinations(self.side, mine[c.index()].index(), self.occ).count_ones();
+                (n + u32::from(n == 0)) as usize
+            }
+            None => mine
+                .iter()
+                .map(|sq| destinations(self.side, sq.index(), self.occ).count_ones() as usize)
+                .sum(),
+        }
+    }
+
+    /// The number of legal moves after `mv`, which must be legal here: the same as
+    /// `self.after_unchecked(mv).legal_move_count()`, but skips the hash and chain bookkeeping.
+    /// Returns 0 when `mv` ends the game.
+    #[inline]
+    #[must_use]
+    pub fn legal_move_count_after(&self, mv: Move) -> usize {
+        let us = self.side;
+        let them = us.other();
+        let from = mv.from.index();
+        let to = mv.to.index();
+        let colour = SQUARE_COLOURS[to];
+        let occ = if from == to {
+            // A zero-length move: the game ends if the new state repeats one of the chain.
+            if self.chain_set & (1 << state_index(them, colour)) != 0 {
+                return 0;
+            }
+            self.occ
+        } else {
+            if us.target_row().bits() & bit(to) != 0 {
+                return 0;
+            }
+            self.occ ^ bit(from) ^ bit(to)
+        };
+        let sq = self.towers[them.index()][colour.index()];
+        let n = destinations(them, sq.index(), occ).count_ones();
+        (n + u32::from(n == 0)) as usize
+    }
+
+    /// Whether `mv` is legal: exactly whether it is in [`Position::legal_moves`].
+    #[must_use]
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        let mine = &self.towers[self.side.index()];
+        let from_ok = match self.required {
+            Some(c) => mine[c.index()] == mv.from,
+            None => mine.contains(&mv.from),
+        };
+        if !from_ok {
+            return false;
+        }
+        let dests = destinations(self.side, mv.from.index(), self.occ);
+        if mv.is_zero_length() {
+            dests == 0 && self.required.is_some()
+        } else {
+            dests & bit(mv.to.index()) != 0
+        }
+    }
+
+    /// Checks `mv` and says why it is illegal.
+    ///
+    /// # Errors
+    /// The first rule `mv` breaks, in the order of [`IllegalMoveReason`]'s variants.
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMoveError> {
+        self.illegal_reason(mv).map_or(Ok(()), |reason| Err(IllegalMoveError { mv, reason }))
+    }
+
+    fn illegal_reason(&self, mv: Move) -> Option<IllegalMoveReason> {
+        use IllegalMoveReason as R;
+        if let Some(outcome) = self.outcome {
+            return Some(R::GameOver { outcome });
+        }
+        let Some(tower) = self.tower_at(mv.from) else {
+            return Some(R::NoTower { square: mv.from });
+        };
+        if tower.side != self.side {
+            return Some(R::NotYourTower { square: mv.from, owner: tower.side, to_move: self.side });
+        }
+        if let Some(required) = self.required {
+            if tower.colour != required {
+                return Some(R::WrongTower {
+                    required,
+                    square: self.towers[self.side.index()][required.index()],
+                    found: tower.colour,
+                });
+            }
+        }
+        let dests = destinations(self.side, mv.from.index(), self.occ);
+        if mv.is_zero_length() {
+            return if dests == 0 && self.required.is_some() {
+                None
+            } else {
+                Some(R::ZeroLengthNotForced { count: dests.count_ones() as usize })
+            };
+        }
+        let (from, to) = (mv.from, mv.to);
+        let forward = match self.side {
+            Side::Black => i32::from(to.rank()) - i32::from(from.rank()),
+            Side::Gold => i32::from(from.rank()) - i32::from(to.rank()),
+        };
+        if forward <= 0 {
+            return Some(R::NotForward { from, to });
+        }
+        let df = i32::from(to.file()) - i32::from(from.file());
+        if df != 0 && df.abs() != forward {
+            return Some(R::NotOnLine { from, to });
+        }
+        debug_assert!(all_rays(self.side, from.index()) & bit(to.index()) != 0);
+        let (step_f, step_r) = (df.signum() as i8, if to.rank() > from.rank() { 1 } else { -1 });
+        let mut sq = from;
+        while let Some(next) = sq.offset(step_f, step_r) {
+            if next == to {
+                break;
+            }
+            if self.occ & bit(next.index()) != 0 {
+                return Some(R::PathBlocked { square: next });
+            }
+            sq = next;
+        }
+        if self.occ & bit(to.index()) != 0 {
+            return Some(R::Occupied { square: to });
+        }
+        debug_assert!(dests & bit(to.index()) != 0);
+        None
+    }
+
+    /// Plays `mv` if it is legal.
+    ///
+    /// # Errors
+    /// Returns why `mv` is illegal; the position is then unchanged.
+    ///
+    /// ```
+    /// use kamisado_core::{IllegalMoveReason, Position};
+    ///
+    /// let mut pos = Position::start();
+    /// let err = pos.play("c1c1".parse()?).unwrap_err();
+    /// assert_eq!(err.reason, IllegalMoveReason::ZeroLengthNotForced { count: 13 });
+    /// assert_eq!(pos, Position::start());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        self.check_move(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// The position after `mv`, if it is legal.
+    ///
+    /// # Errors
+    /// Returns why `mv` is illegal.
+    pub fn after(&self, mv: Move) -> Result<Position, IllegalMoveError> {
+        let mut next = *self;
+        next.play(mv)?;
+        Ok(next)
+    }
+
+    /// The position after `mv`, which must be legal (see [`Position::play_unchecked`]).
+    #[inline]
+    #[must_use]
+    pub fn after_unchecked(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked(mv);
+        next
+    }
+
+    /// Plays `mv` without checking it: the fast path for moves from [`Position::legal_moves`].
+    ///
+    /// An illegal move never causes undefined behaviour, but leaves a position that may be
+    /// unreachable or inconsistent.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.side;
+        let them = us.other();
+        let from = mv.from.index();
+        let to = mv.to.index();
+        let next = SQUARE_COLOURS[to];
+        let old_chain = KEYS.chain[self.chain_first as usize][self.chain_len as usize];
+        let mut key = self.key ^ KEYS.gold_to_move ^ KEYS.required[next.index()];
+        if let Some(old) = self.required {
+            key ^= KEYS.required[old.index()];
+        }
+        let state = state_index(them, next);
+        if from == to {
+            let len = self.chain_len as usize + 1;
+            key ^= old_chain ^ KEYS.chain[self.chain_first as usize][len.min(16)];
+            if self.chain_set & (1 << state) != 0 {
+                let first_side = if self.chain_first >= 8 { Side::Gold } else { Side::Black };
+                self.outcome = Some(Outcome { winner: first_side, reason: WinReason::Deadlock });
+            }
+            self.chain_set |= 1 << state;
+            self.chain_len = self.chain_len.saturating_add(1).min(16);
+        } else {
+            let colour = match self.required {
+                Some(c) => c,
+                None => self.free_choice_colour(mv.from),
+            };
+            let t = &KEYS.tower[us.index()][colour.index()];
+            key ^= old_chain ^ t[from] ^ t[to];
+            self.towers[us.index()][colour.index()] = mv.to;
+            self.occ ^= bit(from) ^ bit(to);
+            self.chain_set = 1 << state;
+            self.chain_first = state as u8;
+            self.chain_len = 0;
+            if us.target_row().bits() & bit(to) != 0 {
+                self.outcome = Some(Outcome { winner: us, reason: WinReason::HomeRow });
+            }
+        }
+        self.key = key;
+        self.side = them;
+        self.required = Some(next);
+    }
+
+    /// The colour of the mover's tower on `from` (first move only).
+    fn free_choice_colour(&self, from: Square) -> Colour {
+        let mine = &self.towers[self.side.index()];
+        let i = mine.iter().position(|&sq| sq == from);
+        debug_assert!(i.is_some(), "no tower of the mover on {from}");
+        Colour::ALL[i.unwrap_or(0)]
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}

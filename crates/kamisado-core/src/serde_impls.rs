@@ -1,0 +1,66 @@
+//! serde support (feature `serde`): every value serializes as its text notation.
+
+use core::fmt;
+use core::marker::PhantomData;
+use core::str::FromStr;
+
+use serde::de::{self, Deserialize, Deserializer, Visitor};
+use serde::ser::{Serialize, Serializer};
+
+use crate::{Colour, GameRecord, Move, Position, Side, Square, Tower};
+
+struct TextVisitor<T>(PhantomData<T>, &'static str);
+
+impl<T> Visitor<'_> for TextVisitor<T>
+where
+    T: FromStr,
+    T::Err: fmt::Display,
+{
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.1)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
+        v.parse().map_err(E::custom)
+    }
+}
+
+macro_rules! serde_as_text {
+    ($($ty:ty => $what:literal),* $(,)?) => {$(
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                deserializer.deserialize_str(TextVisitor(PhantomData, $what))
+            }
+        }
+    )*};
+}
+
+serde_as_text! {
+    Square => "a square such as \"c1\"",
+    Move => "a move such as \"c1a3\"",
+    Position => "a Kamisado position text",
+    GameRecord => "a Kamisado game record text",
+    Colour => "a colour name such as \"brown\"",
+    Tower => "a tower letter such as \"N\"",
+}
+
+impl Serialize for Side {
+    /// As its key, `"black"` or `"gold"`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.key())
+    }
+}
+
+impl<'de> Deserialize<'de> for Side {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Side, D::Error> {
+        deserializer.deserialize_str(TextVisitor(PhantomData, "\"black\" or \"gold\""))
+    }
+}
