@@ -1,0 +1,87 @@
+//! Running the built `games` binary.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// What a run of `games` printed.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `games` with these arguments and optional standard input.
+pub fn games_with_input(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the games binary runs");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // The child may exit before reading everything (bad arguments): ignore a broken pipe.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let out = child.wait_with_output().expect("the games binary finishes");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// Runs `games` with these arguments and no input.
+pub fn games(args: &[&str]) -> Run {
+    games_with_input(args, "")
+}
+
+/// Asserts a successful run and returns its stdout.
+pub fn ok(args: &[&str]) -> String {
+    let run = games(args);
+    assert_eq!(run.code, 0, "games {args:?} failed: {}", run.stderr);
+    assert!(
+        run.stderr.is_empty(),
+        "games {args:?} wrote to stderr: {}",
+        run.stderr
+    );
+    run.stdout
+}
+
+/// Asserts the bad-input contract: exit code 2, nothing on stdout, exactly one line on stderr that
+/// contains `needle`, no panic. Returns the line.
+pub fn bad(args: &[&str], needle: &str) -> String {
+    let run = games(args);
+    assert_eq!(
+        run.code, 2,
+        "games {args:?} should fail with 2; stderr: {}",
+        run.stderr
+    );
+    assert!(
+        run.stdout.is_empty(),
+        "games {args:?} printed to stdout: {}",
+        run.stdout
+    );
+    assert_eq!(
+        run.stderr.lines().count(),
+        1,
+        "games {args:?}: not one line: {:?}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("panicked"), "games {args:?} panicked");
+    assert!(
+        run.stderr.contains(needle),
+        "games {args:?}: {:?} does not mention {needle:?}",
+        run.stderr
+    );
+    run.stderr
+}
+
+/// Parses stdout as exactly one JSON object.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    let out = ok(args);
+    assert_eq!(out.lines().count(), 1, "more than one line of JSON: {out}");
+    serde_json::from_str(&out).expect("valid JSON")
+}
