@@ -43,12 +43,8 @@ impl CliGame for TicTacToe {
         let board = text.split(' ').next().unwrap_or_default();
         let mut out = String::new();
         for (row, cells) in board.split('/').enumerate() {
-            out.push_str(&format!(
-                " {cells}   {}{}{}\n",
-                row * 3,
-                row * 3 + 1,
-                row * 3 + 2
-            ));
+            use std::fmt::Write as _;
+            let _ = writeln!(out, " {cells}   {}{}{}", row * 3, row * 3 + 1, row * 3 + 2);
         }
         out
     }

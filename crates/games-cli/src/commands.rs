@@ -259,19 +259,16 @@ pub fn legal_move_texts<G: CliGame>(pos: &G) -> Vec<String> {
 
 /// The text form of `show` (also used by `play` between moves).
 pub fn show_text<G: CliGame>(pos: &G) -> String {
+    use std::fmt::Write as _;
     let mut text = pos.diagram();
-    text.push_str(&format!("position: {}\n", pos.position_text()));
-    match pos.outcome() {
-        Some(outcome) => text.push_str(&format!("game over: {outcome}\n")),
-        None => {
-            let moves = legal_move_texts(pos);
-            text.push_str(&format!("{}\n", pos.turn_summary()));
-            text.push_str(&format!(
-                "legal moves ({}): {}\n",
-                moves.len(),
-                moves.join(" ")
-            ));
-        }
+    // Writing to a String cannot fail.
+    let _ = writeln!(text, "position: {}", pos.position_text());
+    if let Some(outcome) = pos.outcome() {
+        let _ = writeln!(text, "game over: {outcome}");
+    } else {
+        let moves = legal_move_texts(pos);
+        let _ = writeln!(text, "{}", pos.turn_summary());
+        let _ = writeln!(text, "legal moves ({}): {}", moves.len(), moves.join(" "));
     }
     text
 }
