@@ -4,6 +4,8 @@
 use abstract_game::{Notation, PassMove, Player};
 
 pub use abstract_game::tictactoe::TicTacToe;
+pub use kamisado_core::Position as Kamisado;
+pub use onitama_core::Position as Onitama;
 
 /// A game the `games` binary can run.
 pub trait CliGame: Notation + PassMove {
@@ -47,5 +49,63 @@ impl CliGame for TicTacToe {
             let _ = writeln!(out, " {cells}   {}{}{}", row * 3, row * 3 + 1, row * 3 + 2);
         }
         out
+    }
+}
+
+impl CliGame for Kamisado {
+    const NAME: &'static str = "kamisado";
+
+    fn default_start() -> Self {
+        Kamisado::start()
+    }
+
+    fn diagram(&self) -> String {
+        self.diagram().to_string()
+    }
+
+    fn turn_summary(&self) -> String {
+        let side = self.side_to_move().key();
+        match self.required_tower() {
+            None => format!("{side} to move: any tower (the first move of the game)"),
+            Some(tower) => {
+                let from = self.square_of(tower);
+                let moves = self.legal_moves();
+                let how = if moves.iter().all(|&mv| self.is_pass(mv)) {
+                    " (blocked: a zero-length move)"
+                } else {
+                    ""
+                };
+                format!("{side} to move: the {} tower on {from}{how}", tower.colour)
+            }
+        }
+    }
+}
+
+impl CliGame for Onitama {
+    const NAME: &'static str = "onitama";
+
+    fn default_start() -> Self {
+        Onitama::community_a()
+    }
+
+    fn from_cards(cards: &str) -> Result<Self, String> {
+        cards
+            .parse::<onitama_core::Deal>()
+            .map(onitama_core::Deal::start_position)
+            .map_err(|e| e.to_string())
+    }
+
+    fn diagram(&self) -> String {
+        self.diagram()
+    }
+
+    fn turn_summary(&self) -> String {
+        let side = self.to_move();
+        let [a, b] = self.hand(side);
+        format!(
+            "{} to move with {a} or {b} (side card {})",
+            side.key(),
+            self.side_card()
+        )
     }
 }

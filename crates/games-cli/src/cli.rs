@@ -1,6 +1,6 @@
 //! Argument parsing and dispatch to the generic commands.
 
-use crate::adapters::{CliGame, TicTacToe};
+use crate::adapters::{CliGame, Kamisado, Onitama, TicTacToe};
 use crate::{commands, play};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
@@ -157,7 +157,8 @@ trait GenericCommand {
 
 fn dispatch(game: GameName, command: impl GenericCommand) -> Result<(), Failure> {
     match game {
-        GameName::Kamisado | GameName::Onitama => Err(usage("this game is not wired in yet")),
+        GameName::Kamisado => command.run::<Kamisado>(),
+        GameName::Onitama => command.run::<Onitama>(),
         GameName::Tictactoe => command.run::<TicTacToe>(),
     }
 }

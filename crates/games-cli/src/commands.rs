@@ -261,6 +261,9 @@ pub fn legal_move_texts<G: CliGame>(pos: &G) -> Vec<String> {
 pub fn show_text<G: CliGame>(pos: &G) -> String {
     use std::fmt::Write as _;
     let mut text = pos.diagram();
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
     // Writing to a String cannot fail.
     let _ = writeln!(text, "position: {}", pos.position_text());
     if let Some(outcome) = pos.outcome() {
