@@ -20,7 +20,13 @@ fn simple_perft(pos: &Position, depth: u32, terminal_leaves: bool) -> u64 {
     }
     pos.legal_moves()
         .into_iter()
-        .map(|mv| simple_perft(&pos.after(mv).expect("generated moves are legal"), depth - 1, terminal_leaves))
+        .map(|mv| {
+            simple_perft(
+                &pos.after(mv).expect("generated moves are legal"),
+                depth - 1,
+                terminal_leaves,
+            )
+        })
         .sum()
 }
 
@@ -29,9 +35,7 @@ fn table(deal: Deal) -> (Position, &'static [u64]) {
         d if d == Deal::COMMUNITY_A => {
             &[10, 130, 1989, 28509, 487780, 7748422, 137281607, 2353802670]
         }
-        d if d == Deal::COMMUNITY_B => {
-            &[9, 72, 880, 10374, 138879, 1781181, 24489752, 324013378]
-        }
+        d if d == Deal::COMMUNITY_B => &[9, 72, 880, 10374, 138879, 1781181, 24489752, 324013378],
         d if d == Deal::COMMUNITY_C => {
             &[10, 120, 1272, 16445, 211643, 2793554, 39359208, 537916817]
         }
@@ -40,7 +44,12 @@ fn table(deal: Deal) -> (Position, &'static [u64]) {
     (Position::from_deal(deal), counts)
 }
 
-const SETS: [Deal; 4] = [Deal::COMMUNITY_A, Deal::COMMUNITY_B, Deal::COMMUNITY_C, Deal::COMMUNITY_D];
+const SETS: [Deal; 4] = [
+    Deal::COMMUNITY_A,
+    Deal::COMMUNITY_B,
+    Deal::COMMUNITY_C,
+    Deal::COMMUNITY_D,
+];
 
 fn check_terminal_leaves(depths: core::ops::RangeInclusive<u32>) {
     for deal in SETS {
@@ -86,7 +95,11 @@ fn simple_perft_agrees_with_bulk_counting() {
     for deal in SETS {
         let pos = Position::from_deal(deal);
         for depth in 1..=4 {
-            assert_eq!(simple_perft(&pos, depth, false), perft(&pos, depth), "{deal} {depth}");
+            assert_eq!(
+                simple_perft(&pos, depth, false),
+                perft(&pos, depth),
+                "{deal} {depth}"
+            );
             assert_eq!(
                 simple_perft(&pos, depth, true),
                 perft_terminal_leaves(&pos, depth),
@@ -104,8 +117,20 @@ fn forced_pass_position() {
     for depth in 1..=5u32 {
         let i = depth as usize - 1;
         assert_eq!(perft(&pos, depth), standard[i], "standard, depth {depth}");
-        assert_eq!(perft_terminal_leaves(&pos, depth), terminal[i], "terminal leaves, depth {depth}");
-        assert_eq!(simple_perft(&pos, depth, false), standard[i], "simple standard, depth {depth}");
-        assert_eq!(simple_perft(&pos, depth, true), terminal[i], "simple terminal, depth {depth}");
+        assert_eq!(
+            perft_terminal_leaves(&pos, depth),
+            terminal[i],
+            "terminal leaves, depth {depth}"
+        );
+        assert_eq!(
+            simple_perft(&pos, depth, false),
+            standard[i],
+            "simple standard, depth {depth}"
+        );
+        assert_eq!(
+            simple_perft(&pos, depth, true),
+            terminal[i],
+            "simple terminal, depth {depth}"
+        );
     }
 }
