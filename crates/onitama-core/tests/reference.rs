@@ -1,0 +1,115 @@
+//! The crate against the slow reference of `common/mod.rs`, over random deals and random games:
+//! legal moves, outcomes, move counts (also after each move), and Zobrist keys (incremental
+//! against from scratch).
+
+mod common;
+
+use common::RefPos;
+use onitama_core::{Deal, Move, Position, Side};
+use proptest::prelude::*;
+
+fn compare(pos: &Position, reference: &RefPos) {
+    assert_eq!(
+        &RefPos::from_position(pos),
+        reference,
+        "state differs at {pos}"
+    );
+    let mut moves: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+    moves.sort();
+    assert_eq!(moves, reference.moves(), "legal moves differ at {pos}");
+    assert_eq!(
+        pos.legal_move_count(),
+        moves.len(),
+        "count differs at {pos}"
+    );
+    let outcome = pos.outcome().map(|o| {
+        (
+            o.winner().expect("no draws on the board").index(),
+            o.reason().to_string(),
+        )
+    });
+    let expected = reference
+        .outcome()
+        .map(|(w, r)| (w, format!("way of the {r}")));
+    assert_eq!(outcome, expected, "outcome differs at {pos}");
+    assert_eq!(pos.is_over(), outcome.is_some());
+    assert_eq!(
+        pos.hash(),
+        pos.hash_from_scratch(),
+        "incremental key differs at {pos}"
+    );
+    for mv in pos.legal_moves() {
+        assert_eq!(
+            pos.legal_move_count_after(mv),
+            reference.play(&mv.to_string()).moves().len(),
+            "count after {mv} differs at {pos}"
+        );
+    }
+}
+
+fn run_game(seed: u64, choices: &[usize]) {
+    let deal = Deal::random(seed);
+    let mut pos = Position::from_deal(deal);
+    let mut reference = RefPos::from_position(&pos);
+    assert_eq!(reference.to_move, deal.side_card().stamp().index());
+    for &choice in choices {
+        compare(&pos, &reference);
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return;
+        }
+        let mv: Move = moves[choice % moves.len()];
+        pos.play(mv).expect("generated moves are legal");
+        reference = reference.play(&mv.to_string());
+    }
+    compare(&pos, &reference);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_games_agree_with_the_reference(seed in any::<u64>(), choices in prop::collection::vec(any::<usize>(), 0..120)) {
+        run_game(seed, &choices);
+    }
+
+    /// Random placements (not only game positions): every valid position agrees with the
+    /// reference, and so does every move from it.
+    #[test]
+    fn random_placements_agree_with_the_reference(
+        seed in any::<u64>(),
+        red in prop::collection::btree_set(0usize..25, 1..=5),
+        blue in prop::collection::btree_set(0usize..25, 1..=5),
+        red_to_move in any::<bool>(),
+    ) {
+        use onitama_core::Piece;
+        let deal = Deal::random(seed);
+        let mut board = [None; 25];
+        for (k, &i) in red.iter().enumerate() {
+            board[i] = Some((Side::Red, if k == 0 { Piece::Master } else { Piece::Student }));
+        }
+        for (k, &i) in blue.iter().rev().enumerate() {
+            if board[i].is_none() {
+                board[i] = Some((Side::Blue, if k == 0 { Piece::Master } else { Piece::Student }));
+            }
+        }
+        let to_move = if red_to_move { Side::Red } else { Side::Blue };
+        if let Ok(pos) = Position::from_parts(&board, deal.hand(Side::Red), deal.hand(Side::Blue), deal.side_card(), to_move) {
+            let reference = RefPos::from_position(&pos);
+            compare(&pos, &reference);
+            for mv in pos.legal_moves() {
+                compare(&pos.after_unchecked(mv), &reference.play(&mv.to_string()));
+            }
+        }
+    }
+}
+
+#[test]
+fn long_fixed_games_agree_with_the_reference() {
+    for seed in 0..40 {
+        let choices: Vec<usize> = (0..200)
+            .map(|i| (i * 7 + seed as usize * 13) % 97)
+            .collect();
+        run_game(seed, &choices);
+    }
+}
