@@ -83,7 +83,7 @@ impl Position {
             &self.hand(Side::Red),
         );
         out.push('\n');
-        let title = format!("Side card (from {}'s seat):", self.to_move());
+        let title = format!("Side card (from {}'s seat):", capitalised(self.to_move()));
         push_cards(&mut out, &title, &[self.side_card()]);
         out.push('\n');
         match self.outcome() {

@@ -43,10 +43,10 @@ impl fmt::Display for GameResult {
 /// ```
 /// use onitama_core::{Deal, GameRecord};
 /// let mut record = GameRecord::from_deal(Deal::COMMUNITY_A);
-/// for mv in ["ox:c5c4", "horse:c1c2", "boar:c4c5", "elephant:c2b3"] {
+/// for mv in ["ox:c5c4", "horse:c1c2", "boar:c4c3", "elephant:b1a2"] {
 ///     record.play(mv.parse()?)?;
 /// }
-/// assert_eq!(record.to_string(), "horse,elephant,ox,boar,crab ox:c5c4 horse:c1c2 boar:c4c5 elephant:c2b3");
+/// assert_eq!(record.to_string(), "horse,elephant,ox,boar,crab ox:c5c4 horse:c1c2 boar:c4c3 elephant:b1a2");
 /// record.undo();
 /// assert_eq!(record.moves().len(), 3);
 /// record.redo();

@@ -6,7 +6,10 @@ use onitama_core::{Card, Piece, Position, Side, Square};
 
 /// The card table of `rules.md`, typed again: name, stamp (`'r'`/`'b'`), offsets (dx, dy) from
 /// the holder's seat (dx > 0 right, dy > 0 forward).
-pub const CARD_TABLE: [(&str, char, &[(i32, i32)]); 16] = [
+/// One row of the card table: name, stamp, offsets.
+pub type CardRow = (&'static str, char, &'static [(i32, i32)]);
+
+pub const CARD_TABLE: [CardRow; 16] = [
     ("boar", 'r', &[(0, 1), (-1, 0), (1, 0)]),
     ("cobra", 'r', &[(1, 1), (1, -1), (-1, 0)]),
     ("crab", 'b', &[(0, 1), (-2, 0), (2, 0)]),
@@ -201,9 +204,9 @@ impl RefPos {
         if !won {
             let hand = &mut next.hands[me];
             let i = hand.iter().position(|c| c == card).expect("card in hand");
-            hand[i] = self.side_card.clone();
+            hand[i].clone_from(&self.side_card);
             hand.sort();
-            next.side_card = card.to_owned();
+            card.clone_into(&mut next.side_card);
         }
         next.to_move = 1 - me;
         next
