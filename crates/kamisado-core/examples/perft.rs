@@ -10,7 +10,10 @@ use abstract_game::perft::perft;
 use kamisado_core::Position;
 
 fn main() {
-    let depths: Vec<u32> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let depths: Vec<u32> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
     let depths = if depths.is_empty() { vec![7] } else { depths };
     let start = Position::start();
     for depth in depths {

@@ -77,7 +77,11 @@ impl Colour {
     /// The colour with this index (0..8), or `None`.
     #[must_use]
     pub const fn from_index(index: usize) -> Option<Colour> {
-        if index < 8 { Some(Colour::ALL[index]) } else { None }
+        if index < 8 {
+            Some(Colour::ALL[index])
+        } else {
+            None
+        }
     }
 
     /// The index 0..8 (brown 0 .. orange 7).
@@ -141,7 +145,9 @@ impl fmt::Display for Colour {
 
 /// Why a colour text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown colour \"{text}\": expected a name (brown .. orange) or a letter (n g r y k p b o)")]
+#[error(
+    "unknown colour \"{text}\": expected a name (brown .. orange) or a letter (n g r y k p b o)"
+)]
 pub struct ParseColourError {
     /// The rejected text.
     pub text: String,

@@ -46,7 +46,7 @@ impl fmt::Display for Diagram<'_> {
         writeln!(f, "{files}")?;
         writeln!(
             f,
-            "squares: n brown, g green, r red, y yellow, k pink, p purple, b blue, o orange; \
+            "squares: n brown, g green, r red, y yellow, k pink, p purple, b blue, o orange\n\
              towers [X]: uppercase Black, lowercase Gold"
         )?;
         let pos = self.pos;
@@ -60,7 +60,11 @@ impl fmt::Display for Diagram<'_> {
                 "{} to move: the {} tower on {sq}{}",
                 pos.side_to_move(),
                 tower.colour,
-                if blocked { " (blocked: zero-length move)" } else { "" }
+                if blocked {
+                    " (blocked: zero-length move)"
+                } else {
+                    ""
+                }
             )
         } else {
             write!(f, "{} to move: any tower", pos.side_to_move())

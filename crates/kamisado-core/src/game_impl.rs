@@ -1,6 +1,8 @@
 //! The `abstract-game` traits for [`Position`]: a thin adapter over the inherent methods.
 
-use abstract_game::{EndReason, Game, Notation, Outcome as GenericOutcome, PassMove, Player, PositionHash};
+use abstract_game::{
+    EndReason, Game, Notation, Outcome as GenericOutcome, PassMove, Player, PositionHash,
+};
 
 use crate::moves::{Move, MoveList, ParseMoveError};
 use crate::notation::ParsePositionError;

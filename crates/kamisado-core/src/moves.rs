@@ -124,14 +124,27 @@ impl FromStr for Move {
     fn from_str(s: &str) -> Result<Move, ParseMoveError> {
         let len = s.chars().count();
         if len != 4 && len != 5 {
-            return Err(ParseMoveError::Length { text: s.to_owned(), len });
+            return Err(ParseMoveError::Length {
+                text: s.to_owned(),
+                len,
+            });
         }
         let chars: ArrayVec<char, 5> = s.chars().collect();
         let (a, b) = match chars.len() {
             4 => ((chars[0], chars[1]), (chars[2], chars[3])),
             5 if chars[2] == '-' => ((chars[0], chars[1]), (chars[3], chars[4])),
-            5 => return Err(ParseMoveError::Separator { text: s.to_owned(), ch: chars[2] }),
-            len => return Err(ParseMoveError::Length { text: s.to_owned(), len }),
+            5 => {
+                return Err(ParseMoveError::Separator {
+                    text: s.to_owned(),
+                    ch: chars[2],
+                });
+            }
+            len => {
+                return Err(ParseMoveError::Length {
+                    text: s.to_owned(),
+                    len,
+                });
+            }
         };
         let square = |(f, r): (char, char), field| {
             Square::from_chars(f, r).map_err(|source| ParseMoveError::Square {
@@ -140,7 +153,10 @@ impl FromStr for Move {
                 source,
             })
         };
-        Ok(Move::new(square(a, MoveField::Origin)?, square(b, MoveField::Destination)?))
+        Ok(Move::new(
+            square(a, MoveField::Origin)?,
+            square(b, MoveField::Destination)?,
+        ))
     }
 }
 

@@ -82,13 +82,17 @@ pub enum ParsePositionError {
         text: String,
     },
     /// The required-colour field is not a colour letter or `-`.
-    #[error("required-colour field: expected a colour letter (n g r y k p b o) or '-', found \"{text}\"")]
+    #[error(
+        "required-colour field: expected a colour letter (n g r y k p b o) or '-', found \"{text}\""
+    )]
     Required {
         /// The field's text.
         text: String,
     },
     /// A chain character that is not a colour letter (or a `-` that is not alone).
-    #[error("chain field: expected '-' or colour letters (n g r y k p b o), found '{ch}' at character {index}")]
+    #[error(
+        "chain field: expected '-' or colour letters (n g r y k p b o), found '{ch}' at character {index}"
+    )]
     ChainChar {
         /// Its position in the chain field, from 1.
         index: usize,
@@ -113,7 +117,9 @@ pub enum ParsePositionError {
         winner: Side,
     },
     /// A home-row win whose required colour is not that of the winning square.
-    #[error("required-colour field: after the winning move to {square} the required colour is {expected}")]
+    #[error(
+        "required-colour field: after the winning move to {square} the required colour is {expected}"
+    )]
     HomeRowRequired {
         /// The winning tower's square.
         square: Square,
@@ -124,7 +130,9 @@ pub enum ParsePositionError {
     #[error("chain field: the last move won on the home row, so the chain must be '-'")]
     HomeRowChain,
     /// A state of the chain repeats an earlier one (only the current state may, in a deadlock).
-    #[error("chain field, character {index}: the state ({side} to move {colour}) repeats an earlier state")]
+    #[error(
+        "chain field, character {index}: the state ({side} to move {colour}) repeats an earlier state"
+    )]
     ChainRepeat {
         /// The position of the repeated state's letter, from 1.
         index: usize,
@@ -185,7 +193,10 @@ fn parse_board(field: &str) -> Result<[[Option<Square>; 8]; 2]> {
             index += 1;
             if let Some(d) = ch.to_digit(10).filter(|d| (1..=8).contains(d)) {
                 if last_digit {
-                    return Err(E::ConsecutiveDigits { rank: rank + 1, index });
+                    return Err(E::ConsecutiveDigits {
+                        rank: rank + 1,
+                        index,
+                    });
                 }
                 last_digit = true;
                 file += d as usize;
@@ -200,14 +211,24 @@ fn parse_board(field: &str) -> Result<[[Option<Square>; 8]; 2]> {
                 }
                 file += 1;
             } else {
-                return Err(E::BoardChar { rank: rank + 1, index, ch });
+                return Err(E::BoardChar {
+                    rank: rank + 1,
+                    index,
+                    ch,
+                });
             }
             if file > 8 {
-                return Err(E::RankLength { rank: rank + 1, squares: file });
+                return Err(E::RankLength {
+                    rank: rank + 1,
+                    squares: file,
+                });
             }
         }
         if file != 8 {
-            return Err(E::RankLength { rank: rank + 1, squares: file });
+            return Err(E::RankLength {
+                rank: rank + 1,
+                squares: file,
+            });
         }
         index += 1; // the '/'
     }
@@ -223,7 +244,9 @@ impl FromStr for Position {
         let s = s.trim();
         let fields: Vec<&str> = s.split(' ').collect();
         let [board, side, required, chain] = fields[..] else {
-            return Err(E::FieldCount { found: fields.len() });
+            return Err(E::FieldCount {
+                found: fields.len(),
+            });
         };
         let squares = parse_board(board)?;
         let mut towers = [[Square::A1; 8]; 2];
@@ -239,7 +262,11 @@ impl FromStr for Position {
         let side = match side {
             "b" => Side::Black,
             "g" => Side::Gold,
-            _ => return Err(E::Side { text: side.to_owned() }),
+            _ => {
+                return Err(E::Side {
+                    text: side.to_owned(),
+                });
+            }
         };
         let required = match required {
             "-" => None,
@@ -247,7 +274,11 @@ impl FromStr for Position {
                 let mut chars = text.chars();
                 match (chars.next().and_then(Colour::from_letter), chars.next()) {
                     (Some(c), None) => Some(c),
-                    _ => return Err(E::Required { text: text.to_owned() }),
+                    _ => {
+                        return Err(E::Required {
+                            text: text.to_owned(),
+                        });
+                    }
                 }
             }
         };
@@ -291,17 +322,27 @@ impl FromStr for Position {
             return Err(E::SeveralWinners);
         }
         if let Some(square) = winning.first() {
-            let winner = if black_wins.is_empty() { Side::Gold } else { Side::Black };
+            let winner = if black_wins.is_empty() {
+                Side::Gold
+            } else {
+                Side::Black
+            };
             if side == winner {
                 return Err(E::HomeRowSide { winner });
             }
             if current != square.colour() {
-                return Err(E::HomeRowRequired { square, expected: square.colour() });
+                return Err(E::HomeRowRequired {
+                    square,
+                    expected: square.colour(),
+                });
             }
             if !chain_colours.is_empty() {
                 return Err(E::HomeRowChain);
             }
-            pos.outcome = Some(Outcome { winner, reason: WinReason::HomeRow });
+            pos.outcome = Some(Outcome {
+                winner,
+                reason: WinReason::HomeRow,
+            });
         }
         // The chain: earlier states alternate sides backwards from the side to move.
         let len = chain_colours.len();
@@ -311,12 +352,21 @@ impl FromStr for Position {
         for (i, &colour) in chain_colours.iter().enumerate() {
             let bit = 1u16 << (state_side.index() * 8 + colour.index());
             if set & bit != 0 {
-                return Err(E::ChainRepeat { index: i + 1, side: state_side, colour });
+                return Err(E::ChainRepeat {
+                    index: i + 1,
+                    side: state_side,
+                    colour,
+                });
             }
             set |= bit;
             let square = towers[state_side.index()][colour.index()];
             if destinations(state_side, square.index(), occ) != 0 {
-                return Err(E::ChainNotBlocked { index: i + 1, side: state_side, colour, square });
+                return Err(E::ChainNotBlocked {
+                    index: i + 1,
+                    side: state_side,
+                    colour,
+                    square,
+                });
             }
             let expected = chain_colours.get(i + 1).copied().unwrap_or(current);
             if square.colour() != expected {
@@ -333,7 +383,10 @@ impl FromStr for Position {
         }
         let current_bit = 1u16 << (side.index() * 8 + current.index());
         if set & current_bit != 0 {
-            pos.outcome = Some(Outcome { winner: first_side, reason: WinReason::Deadlock });
+            pos.outcome = Some(Outcome {
+                winner: first_side,
+                reason: WinReason::Deadlock,
+            });
         }
         pos.chain_set = set | current_bit;
         pos.chain_len = len as u8;

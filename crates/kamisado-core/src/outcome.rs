@@ -71,6 +71,9 @@ impl fmt::Display for Outcome {
 
 impl From<Outcome> for abstract_game::Outcome<Side, WinReason> {
     fn from(o: Outcome) -> Self {
-        abstract_game::Outcome::Win { winner: o.winner, reason: o.reason }
+        abstract_game::Outcome::Win {
+            winner: o.winner,
+            reason: o.reason,
+        }
     }
 }

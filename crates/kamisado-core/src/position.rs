@@ -150,7 +150,9 @@ pub enum IllegalMoveReason {
         square: Square,
     },
     /// A zero-length move while the tower can move.
-    #[error("a zero-length move is only allowed when the tower is blocked, and this one has {count} destination(s)")]
+    #[error(
+        "a zero-length move is only allowed when the tower is blocked, and this one has {count} destination(s)"
+    )]
     ZeroLengthNotForced {
         /// How many destinations the tower has.
         count: usize,
@@ -266,7 +268,8 @@ impl Position {
         let mut key = 0;
         for side in Side::BOTH {
             for c in Colour::ALL {
-                key ^= KEYS.tower[side.index()][c.index()][self.towers[side.index()][c.index()].index()];
+                key ^= KEYS.tower[side.index()][c.index()]
+                    [self.towers[side.index()][c.index()].index()];
             }
         }
         if self.side == Side::Gold {
@@ -284,7 +287,11 @@ impl Position {
     #[must_use]
     pub fn chain(&self) -> ArrayVec<ChainState, 16> {
         let mut out = ArrayVec::new();
-        let mut side = if self.chain_first >= 8 { Side::Gold } else { Side::Black };
+        let mut side = if self.chain_first >= 8 {
+            Side::Gold
+        } else {
+            Side::Black
+        };
         let mut colour = Colour::ALL[(self.chain_first & 7) as usize];
         for _ in 0..self.chain_len {
             out.push((side, colour));
@@ -458,7 +465,8 @@ impl Position {
     /// # Errors
     /// The first rule `mv` breaks, in the order of [`IllegalMoveReason`]'s variants.
     pub fn check_move(&self, mv: Move) -> Result<(), IllegalMoveError> {
-        self.illegal_reason(mv).map_or(Ok(()), |reason| Err(IllegalMoveError { mv, reason }))
+        self.illegal_reason(mv)
+            .map_or(Ok(()), |reason| Err(IllegalMoveError { mv, reason }))
     }
 
     fn illegal_reason(&self, mv: Move) -> Option<IllegalMoveReason> {
@@ -470,7 +478,11 @@ impl Position {
             return Some(R::NoTower { square: mv.from });
         };
         if tower.side != self.side {
-            return Some(R::NotYourTower { square: mv.from, owner: tower.side, to_move: self.side });
+            return Some(R::NotYourTower {
+                square: mv.from,
+                owner: tower.side,
+                to_move: self.side,
+            });
         }
         if let Some(required) = self.required {
             if tower.colour != required {
@@ -486,7 +498,9 @@ impl Position {
             return if dests == 0 && self.required.is_some() {
                 None
             } else {
-                Some(R::ZeroLengthNotForced { count: dests.count_ones() as usize })
+                Some(R::ZeroLengthNotForced {
+                    count: dests.count_ones() as usize,
+                })
             };
         }
         let (from, to) = (mv.from, mv.to);
@@ -502,7 +516,10 @@ impl Position {
             return Some(R::NotOnLine { from, to });
         }
         debug_assert!(all_rays(self.side, from.index()) & bit(to.index()) != 0);
-        let (step_f, step_r) = (df.signum() as i8, if to.rank() > from.rank() { 1 } else { -1 });
+        let (step_f, step_r) = (
+            df.signum() as i8,
+            if to.rank() > from.rank() { 1 } else { -1 },
+        );
         let mut sq = from;
         while let Some(next) = sq.offset(step_f, step_r) {
             if next == to {
@@ -580,8 +597,15 @@ impl Position {
             let len = self.chain_len as usize + 1;
             key ^= old_chain ^ KEYS.chain[self.chain_first as usize][len.min(16)];
             if self.chain_set & (1 << state) != 0 {
-                let first_side = if self.chain_first >= 8 { Side::Gold } else { Side::Black };
-                self.outcome = Some(Outcome { winner: first_side, reason: WinReason::Deadlock });
+                let first_side = if self.chain_first >= 8 {
+                    Side::Gold
+                } else {
+                    Side::Black
+                };
+                self.outcome = Some(Outcome {
+                    winner: first_side,
+                    reason: WinReason::Deadlock,
+                });
             }
             self.chain_set |= 1 << state;
             self.chain_len = self.chain_len.saturating_add(1).min(16);
@@ -598,7 +622,10 @@ impl Position {
             self.chain_first = state as u8;
             self.chain_len = 0;
             if us.target_row().bits() & bit(to) != 0 {
-                self.outcome = Some(Outcome { winner: us, reason: WinReason::HomeRow });
+                self.outcome = Some(Outcome {
+                    winner: us,
+                    reason: WinReason::HomeRow,
+                });
             }
         }
         self.key = key;

@@ -52,7 +52,11 @@ impl GameRecord {
     /// A record with no moves yet, starting from `start`.
     #[must_use]
     pub fn new(start: Position) -> GameRecord {
-        GameRecord { positions: vec![start], moves: Vec::new(), cursor: 0 }
+        GameRecord {
+            positions: vec![start],
+            moves: Vec::new(),
+            cursor: 0,
+        }
     }
 
     /// The start position.

@@ -159,7 +159,11 @@ impl Tower {
     /// The tower of a notation letter, or `None`.
     #[must_use]
     pub const fn from_letter(letter: char) -> Option<Tower> {
-        let side = if letter.is_ascii_uppercase() { Side::Black } else { Side::Gold };
+        let side = if letter.is_ascii_uppercase() {
+            Side::Black
+        } else {
+            Side::Gold
+        };
         match Colour::from_letter(letter.to_ascii_lowercase()) {
             Some(colour) => Some(Tower { side, colour }),
             None => None,
@@ -176,7 +180,9 @@ impl fmt::Display for Tower {
 
 /// Why a tower text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown tower \"{text}\": expected one colour letter, uppercase for Black (N G R Y K P B O) or lowercase for Gold")]
+#[error(
+    "unknown tower \"{text}\": expected one colour letter, uppercase for Black (N G R Y K P B O) or lowercase for Gold"
+)]
 pub struct ParseTowerError {
     /// The rejected text.
     pub text: String,

@@ -51,14 +51,22 @@ impl Square {
     /// The square with this index (`rank * 8 + file`), or `None` when `index >= 64`.
     #[must_use]
     pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square(index)) } else { None }
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square on `file` (0 = a .. 7 = h) and `rank` (0 = rank 1 .. 7 = rank 8), or `None`
     /// when either is out of range.
     #[must_use]
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < 8 && rank < 8 { Some(Square(rank * 8 + file)) } else { None }
+        if file < 8 && rank < 8 {
+            Some(Square(rank * 8 + file))
+        } else {
+            None
+        }
     }
 
     /// Internal constructor for indices known to be in range.
@@ -194,7 +202,9 @@ impl FromStr for Square {
         let mut chars = s.chars();
         match (chars.next(), chars.next(), chars.next()) {
             (Some(file), Some(rank), None) => Square::from_chars(file, rank),
-            _ => Err(ParseSquareError::Length { len: s.chars().count() }),
+            _ => Err(ParseSquareError::Length {
+                len: s.chars().count(),
+            }),
         }
     }
 }

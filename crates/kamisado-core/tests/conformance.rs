@@ -2,7 +2,9 @@
 
 mod common;
 
-use abstract_game::testing::{Candidates, check_notation, check_position, check_random_games, check_rejects};
+use abstract_game::testing::{
+    Candidates, check_notation, check_position, check_random_games, check_rejects,
+};
 use abstract_game::{EndReason, Game, PassMove, Player};
 use kamisado_core::{Move, Position, Side, Square, WinReason};
 
@@ -17,7 +19,10 @@ fn candidates(pos: &Position) -> Vec<Move> {
         out.push(Move::zero_length(sq));
         out.push(Move::new(sq, Square::D4));
     }
-    out.extend([Move::new(Square::D4, Square::D5), Move::new(Square::E5, Square::E4)]);
+    out.extend([
+        Move::new(Square::D4, Square::D5),
+        Move::new(Square::E5, Square::E4),
+    ]);
     out
 }
 
@@ -31,7 +36,13 @@ fn conformance_kit_on_random_games() {
 
 #[test]
 fn conformance_kit_on_special_positions() {
-    for line in ["", "d1d7 g8b3", "c1a3 b8h2 a3e7 h2h2", "c1a3 b8h2 a3e7 h2h2 e7e7", "b1g6 e8d7 g6e8"] {
+    for line in [
+        "",
+        "d1d7 g8b3",
+        "c1a3 b8h2 a3e7 h2h2",
+        "c1a3 b8h2 a3e7 h2h2 e7e7",
+        "b1g6 e8d7 g6e8",
+    ] {
         let pos = common::after_line(line);
         check_position(&pos);
         check_rejects(&pos, candidates(&pos));
@@ -45,7 +56,10 @@ fn trait_vocabulary() {
     assert_eq!(Player::key(Side::Black), "black");
     assert_eq!(Player::key(Side::Gold), "gold");
     assert_eq!(Player::index(Side::Gold), 1);
-    assert_eq!(<WinReason as EndReason>::ALL, &[WinReason::HomeRow, WinReason::Deadlock]);
+    assert_eq!(
+        <WinReason as EndReason>::ALL,
+        &[WinReason::HomeRow, WinReason::Deadlock]
+    );
     for (i, r) in <WinReason as EndReason>::ALL.iter().enumerate() {
         assert_eq!(EndReason::index(*r), i);
     }

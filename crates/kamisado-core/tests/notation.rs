@@ -18,12 +18,18 @@ fn formats_md_examples() {
     assert_eq!(START.parse::<Position>().unwrap(), Position::start());
     let p4 = "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r b";
     assert_eq!(after_line("c1a3 b8h2 a3e7 h2h2").to_string(), p4);
-    assert_eq!(p4.parse::<Position>().unwrap(), after_line("c1a3 b8h2 a3e7 h2h2"));
+    assert_eq!(
+        p4.parse::<Position>().unwrap(),
+        after_line("c1a3 b8h2 a3e7 h2h2")
+    );
     let p5 = "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO g b br";
     let parsed: Position = p5.parse().unwrap();
     assert_eq!(parsed, after_line("c1a3 b8h2 a3e7 h2h2 e7e7"));
     let outcome = parsed.outcome().unwrap();
-    assert_eq!((outcome.winner, outcome.reason.key()), (Side::Gold, "deadlock"));
+    assert_eq!(
+        (outcome.winner, outcome.reason.key()),
+        (Side::Gold, "deadlock")
+    );
     // A home-row win parses as a finished game.
     let won: Position = "obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO g y -".parse().unwrap();
     assert_eq!(won.outcome().unwrap().winner, Side::Black);
@@ -37,12 +43,30 @@ fn squares() {
         assert_eq!(s.to_string().to_uppercase().parse::<Square>().unwrap(), s);
     }
     assert_eq!(Square::C1.to_string(), "c1");
-    assert_eq!("i1".parse::<Square>(), Err(ParseSquareError::File { ch: 'i' }));
-    assert_eq!("a9".parse::<Square>(), Err(ParseSquareError::Rank { ch: '9' }));
-    assert_eq!("a0".parse::<Square>(), Err(ParseSquareError::Rank { ch: '0' }));
-    assert_eq!("a10".parse::<Square>(), Err(ParseSquareError::Length { len: 3 }));
-    assert_eq!("".parse::<Square>(), Err(ParseSquareError::Length { len: 0 }));
-    assert_eq!("é1".parse::<Square>(), Err(ParseSquareError::File { ch: 'é' }));
+    assert_eq!(
+        "i1".parse::<Square>(),
+        Err(ParseSquareError::File { ch: 'i' })
+    );
+    assert_eq!(
+        "a9".parse::<Square>(),
+        Err(ParseSquareError::Rank { ch: '9' })
+    );
+    assert_eq!(
+        "a0".parse::<Square>(),
+        Err(ParseSquareError::Rank { ch: '0' })
+    );
+    assert_eq!(
+        "a10".parse::<Square>(),
+        Err(ParseSquareError::Length { len: 3 })
+    );
+    assert_eq!(
+        "".parse::<Square>(),
+        Err(ParseSquareError::Length { len: 0 })
+    );
+    assert_eq!(
+        "é1".parse::<Square>(),
+        Err(ParseSquareError::File { ch: 'é' })
+    );
 }
 
 #[test]
@@ -52,18 +76,41 @@ fn moves() {
         assert_eq!(text.parse::<Move>().unwrap(), c1a3, "{text}");
     }
     assert_eq!(c1a3.to_string(), "c1a3");
-    assert_eq!("h2h2".parse::<Move>().unwrap(), Move::zero_length(Square::H2));
-    assert!(matches!("c1a".parse::<Move>(), Err(ParseMoveError::Length { len: 3, .. })));
-    assert!(matches!("c1a3x".parse::<Move>(), Err(ParseMoveError::Separator { ch: 'a', .. })));
-    assert!(matches!("c1 a3".parse::<Move>(), Err(ParseMoveError::Separator { ch: ' ', .. })));
-    assert!(matches!("c1a3a4".parse::<Move>(), Err(ParseMoveError::Length { len: 6, .. })));
+    assert_eq!(
+        "h2h2".parse::<Move>().unwrap(),
+        Move::zero_length(Square::H2)
+    );
+    assert!(matches!(
+        "c1a".parse::<Move>(),
+        Err(ParseMoveError::Length { len: 3, .. })
+    ));
+    assert!(matches!(
+        "c1a3x".parse::<Move>(),
+        Err(ParseMoveError::Separator { ch: 'a', .. })
+    ));
+    assert!(matches!(
+        "c1 a3".parse::<Move>(),
+        Err(ParseMoveError::Separator { ch: ' ', .. })
+    ));
+    assert!(matches!(
+        "c1a3a4".parse::<Move>(),
+        Err(ParseMoveError::Length { len: 6, .. })
+    ));
     assert!(matches!(
         "c1z3".parse::<Move>(),
-        Err(ParseMoveError::Square { field: MoveField::Destination, source: ParseSquareError::File { ch: 'z' }, .. })
+        Err(ParseMoveError::Square {
+            field: MoveField::Destination,
+            source: ParseSquareError::File { ch: 'z' },
+            ..
+        })
     ));
     assert!(matches!(
         "c9a3".parse::<Move>(),
-        Err(ParseMoveError::Square { field: MoveField::Origin, source: ParseSquareError::Rank { ch: '9' }, .. })
+        Err(ParseMoveError::Square {
+            field: MoveField::Origin,
+            source: ParseSquareError::Rank { ch: '9' },
+            ..
+        })
     ));
     let msg = "c9a3".parse::<Move>().unwrap_err().to_string();
     assert!(msg.contains("origin") && msg.contains('9'), "{msg}");
@@ -81,7 +128,10 @@ fn sides_and_towers() {
             assert_eq!(t.to_string().parse::<Tower>().unwrap(), t);
         }
     }
-    assert_eq!("N".parse::<Tower>().unwrap(), Tower::new(Side::Black, Colour::Brown));
+    assert_eq!(
+        "N".parse::<Tower>().unwrap(),
+        Tower::new(Side::Black, Colour::Brown)
+    );
     assert!("x".parse::<Tower>().is_err());
 }
 
@@ -90,41 +140,179 @@ fn sides_and_towers() {
 fn invalid_position_corpus() {
     let cases: Vec<(&str, E)> = vec![
         ("", E::FieldCount { found: 1 }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -", E::FieldCount { found: 3 }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO  b - -", E::FieldCount { found: 5 }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - - x", E::FieldCount { found: 5 }),
-        ("obpkyrgn/8/8/8/8/8/NGRYKPBO b - -", E::RankCount { found: 7 }),
-        ("obpkyrgn/8/8/8/8/8/8/8/NGRYKPBO b - -", E::RankCount { found: 9 }),
-        ("obpkyrgx/8/8/8/8/8/8/NGRYKPBO b - -", E::BoardChar { rank: 8, index: 8, ch: 'x' }),
-        ("obpkyrgn/8/8/8/0/8/8/NGRYKPBO b - -", E::BoardChar { rank: 4, index: 16, ch: '0' }),
-        ("obpkyrgn/8/8/8/9/8/8/NGRYKPBO b - -", E::BoardChar { rank: 4, index: 16, ch: '9' }),
-        ("obpkyrgn/44/8/8/8/8/8/NGRYKPBO b - -", E::ConsecutiveDigits { rank: 7, index: 11 }),
-        ("obpkyrgn/7/8/8/8/8/8/NGRYKPBO b - -", E::RankLength { rank: 7, squares: 7 }),
-        ("obpkyrgn1/8/8/8/8/8/8/NGRYKPBO b - -", E::RankLength { rank: 8, squares: 9 }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBON b - -", E::RankLength { rank: 1, squares: 9 }),
-        ("obpkyrgo/8/8/8/8/8/8/NGRYKPBO b - -", E::DuplicateTower { tower: Tower::new(Side::Gold, Colour::Orange), index: 8 }),
-        ("obpkyrg1/8/8/8/8/8/8/NGRYKPBO b - -", E::TowerCount { side: Side::Gold, count: 7 }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPB1 b - -", E::TowerCount { side: Side::Black, count: 7 }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO x - -", E::Side { text: "x".into() }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO B - -", E::Side { text: "B".into() }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b q -", E::Required { text: "q".into() }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b nn -", E::Required { text: "nn".into() }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - x", E::ChainChar { index: 1, ch: 'x' }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - --", E::ChainChar { index: 1, ch: '-' }),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - n", E::ChainWithoutRequired),
-        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO g - -", E::FreeChoiceNotAtStart),
-        ("o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b - -", E::FreeChoiceNotAtStart),
-        ("obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO b y -", E::HomeRowSide { winner: Side::Black }),
-        ("obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO g r -", E::HomeRowRequired { square: Square::E8, expected: Colour::Yellow }),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b -",
+            E::FieldCount { found: 3 },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO  b - -",
+            E::FieldCount { found: 5 },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - - x",
+            E::FieldCount { found: 5 },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/NGRYKPBO b - -",
+            E::RankCount { found: 7 },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/8/NGRYKPBO b - -",
+            E::RankCount { found: 9 },
+        ),
+        (
+            "obpkyrgx/8/8/8/8/8/8/NGRYKPBO b - -",
+            E::BoardChar {
+                rank: 8,
+                index: 8,
+                ch: 'x',
+            },
+        ),
+        (
+            "obpkyrgn/8/8/8/0/8/8/NGRYKPBO b - -",
+            E::BoardChar {
+                rank: 4,
+                index: 16,
+                ch: '0',
+            },
+        ),
+        (
+            "obpkyrgn/8/8/8/9/8/8/NGRYKPBO b - -",
+            E::BoardChar {
+                rank: 4,
+                index: 16,
+                ch: '9',
+            },
+        ),
+        (
+            "obpkyrgn/44/8/8/8/8/8/NGRYKPBO b - -",
+            E::ConsecutiveDigits { rank: 7, index: 11 },
+        ),
+        (
+            "obpkyrgn/7/8/8/8/8/8/NGRYKPBO b - -",
+            E::RankLength {
+                rank: 7,
+                squares: 7,
+            },
+        ),
+        (
+            "obpkyrgn1/8/8/8/8/8/8/NGRYKPBO b - -",
+            E::RankLength {
+                rank: 8,
+                squares: 9,
+            },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBON b - -",
+            E::RankLength {
+                rank: 1,
+                squares: 9,
+            },
+        ),
+        (
+            "obpkyrgo/8/8/8/8/8/8/NGRYKPBO b - -",
+            E::DuplicateTower {
+                tower: Tower::new(Side::Gold, Colour::Orange),
+                index: 8,
+            },
+        ),
+        (
+            "obpkyrg1/8/8/8/8/8/8/NGRYKPBO b - -",
+            E::TowerCount {
+                side: Side::Gold,
+                count: 7,
+            },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPB1 b - -",
+            E::TowerCount {
+                side: Side::Black,
+                count: 7,
+            },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO x - -",
+            E::Side { text: "x".into() },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO B - -",
+            E::Side { text: "B".into() },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b q -",
+            E::Required { text: "q".into() },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b nn -",
+            E::Required { text: "nn".into() },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - x",
+            E::ChainChar { index: 1, ch: 'x' },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - --",
+            E::ChainChar { index: 1, ch: '-' },
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - n",
+            E::ChainWithoutRequired,
+        ),
+        (
+            "obpkyrgn/8/8/8/8/8/8/NGRYKPBO g - -",
+            E::FreeChoiceNotAtStart,
+        ),
+        (
+            "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b - -",
+            E::FreeChoiceNotAtStart,
+        ),
+        (
+            "obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO b y -",
+            E::HomeRowSide {
+                winner: Side::Black,
+            },
+        ),
+        (
+            "obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO g r -",
+            E::HomeRowRequired {
+                square: Square::E8,
+                expected: Colour::Yellow,
+            },
+        ),
         ("obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO g y y", E::HomeRowChain),
         ("obpkGrgn/8/8/8/8/8/8/NyRYKPBO g y -", E::SeveralWinners),
         // The chain is "blue" (Gold's blue tower on h2 is stuck) - a green chain state would need
         // Gold's green tower on g8, which can move.
-        ("o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r g", E::ChainNotBlocked { index: 1, side: Side::Gold, colour: Colour::Green, square: Square::G8 }),
+        (
+            "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r g",
+            E::ChainNotBlocked {
+                index: 1,
+                side: Side::Gold,
+                colour: Colour::Green,
+                square: Square::G8,
+            },
+        ),
         // Gold's blue tower is stuck on h2 (red), so the next state must be red, not purple.
-        ("o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b p b", E::ChainColour { index: 1, side: Side::Gold, colour: Colour::Blue, square: Square::H2, found: Colour::Red, expected: Colour::Purple }),
+        (
+            "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b p b",
+            E::ChainColour {
+                index: 1,
+                side: Side::Gold,
+                colour: Colour::Blue,
+                square: Square::H2,
+                found: Colour::Red,
+                expected: Colour::Purple,
+            },
+        ),
         // Three earlier states "brb": Gold/blue, Black/red, Gold/blue again.
-        ("o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r brb", E::ChainRepeat { index: 3, side: Side::Gold, colour: Colour::Blue }),
+        (
+            "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r brb",
+            E::ChainRepeat {
+                index: 3,
+                side: Side::Gold,
+                colour: Colour::Blue,
+            },
+        ),
     ];
     for (text, expected) in cases {
         assert_eq!(text.parse::<Position>(), Err(expected.clone()), "{text:?}");
@@ -135,17 +323,32 @@ fn invalid_position_corpus() {
 
 #[test]
 fn error_messages_name_field_and_character() {
-    let e = "obpkyrgx/8/8/8/8/8/8/NGRYKPBO b - -".parse::<Position>().unwrap_err().to_string();
-    assert!(e.contains("board") && e.contains("'x'") && e.contains("rank 8"), "{e}");
-    let e = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - x".parse::<Position>().unwrap_err().to_string();
+    let e = "obpkyrgx/8/8/8/8/8/8/NGRYKPBO b - -"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("board") && e.contains("'x'") && e.contains("rank 8"),
+        "{e}"
+    );
+    let e = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - x"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("chain") && e.contains("'x'"), "{e}");
-    let e = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO z - -".parse::<Position>().unwrap_err().to_string();
+    let e = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO z - -"
+        .parse::<Position>()
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("side-to-move") && e.contains('z'), "{e}");
 }
 
 #[test]
 fn surrounding_whitespace_is_tolerated() {
-    assert_eq!(format!("  {START}\n").parse::<Position>().unwrap(), Position::start());
+    assert_eq!(
+        format!("  {START}\n").parse::<Position>().unwrap(),
+        Position::start()
+    );
 }
 
 /// Positions of a seeded random game: text, parse, print.

@@ -21,7 +21,11 @@ const EXPECTED: [u64; 6] = [102, 1_150, 11_182, 105_024, 901_006, 7_399_924];
 fn perft_start_depths_1_to_5() {
     let start = Position::start();
     for depth in 1..=5 {
-        assert_eq!(perft(&start, depth), EXPECTED[depth as usize - 1], "depth {depth}");
+        assert_eq!(
+            perft(&start, depth),
+            EXPECTED[depth as usize - 1],
+            "depth {depth}"
+        );
     }
 }
 
@@ -29,7 +33,11 @@ fn perft_start_depths_1_to_5() {
 fn plain_perft_agrees_with_bulk_counting() {
     let start = Position::start();
     for depth in 1..=4 {
-        assert_eq!(plain_perft(&start, depth), EXPECTED[depth as usize - 1], "depth {depth}");
+        assert_eq!(
+            plain_perft(&start, depth),
+            EXPECTED[depth as usize - 1],
+            "depth {depth}"
+        );
     }
 }
 

@@ -25,20 +25,34 @@ fn compare(pos: &Position, reference: &RefPos) {
     assert_eq!(pos.to_string(), reference.text(), "text");
     let outcome = pos.outcome().map(|o| (o.winner.index(), o.reason.key()));
     assert_eq!(outcome, reference.outcome, "outcome of {pos}");
-    assert_eq!(pos.zobrist(), pos.zobrist_from_scratch(), "incremental key of {pos}");
+    assert_eq!(
+        pos.zobrist(),
+        pos.zobrist_from_scratch(),
+        "incremental key of {pos}"
+    );
     assert!(moves.len() <= MAX_LEGAL_MOVES);
     if pos.required().is_some() {
         assert!(moves.len() <= MAX_TOWER_MOVES);
     }
     for &mv in &moves {
         assert!(pos.is_legal(mv));
-        assert_eq!(pos.legal_move_count_after(mv), pos.after_unchecked(mv).legal_move_count());
+        assert_eq!(
+            pos.legal_move_count_after(mv),
+            pos.after_unchecked(mv).legal_move_count()
+        );
     }
     // Sources and destinations describe the same moves.
-    let from_sources: usize = pos.legal_sources().iter().map(|s| pos.destinations(s).len()).sum();
+    let from_sources: usize = pos
+        .legal_sources()
+        .iter()
+        .map(|s| pos.destinations(s).len())
+        .sum();
     assert_eq!(from_sources, moves.len());
     // The text parses back to the same position.
-    let back: Position = pos.to_string().parse().unwrap_or_else(|e| panic!("{pos}: {e}"));
+    let back: Position = pos
+        .to_string()
+        .parse()
+        .unwrap_or_else(|e| panic!("{pos}: {e}"));
     assert_eq!(&back, pos);
 }
 
@@ -94,11 +108,16 @@ fn seeded_games_to_the_end_agree_and_hash_consistently() {
             _ => home_rows += 1,
         }
     }
-    assert!(deadlocks > 0 && home_rows > 0, "{deadlocks} deadlocks, {home_rows} home-row wins");
+    assert!(
+        deadlocks > 0 && home_rows > 0,
+        "{deadlocks} deadlocks, {home_rows} home-row wins"
+    );
 }
 
 fn line(text: &str) -> Vec<Move> {
-    text.split_whitespace().map(|m| m.parse().unwrap()).collect()
+    text.split_whitespace()
+        .map(|m| m.parse().unwrap())
+        .collect()
 }
 
 /// Black's yellow tower reaches c6 via f3 or via d5 (both squares are orange and both Gold

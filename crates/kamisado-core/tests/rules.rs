@@ -26,7 +26,11 @@ fn colour_table_matches_rules_md() {
     for rank in 0..8u8 {
         for file in 0..8u8 {
             let s = Square::new(file, rank).unwrap();
-            assert_eq!(s.colour().name(), COLOUR_ROWS[7 - rank as usize][file as usize], "{s}");
+            assert_eq!(
+                s.colour().name(),
+                COLOUR_ROWS[7 - rank as usize][file as usize],
+                "{s}"
+            );
         }
     }
 }
@@ -34,10 +38,19 @@ fn colour_table_matches_rules_md() {
 #[test]
 fn colour_table_each_rank_and_file_holds_each_colour_once() {
     for i in 0..8u8 {
-        let rank: Vec<Colour> = (0..8).map(|f| Square::new(f, i).unwrap().colour()).collect();
-        let file: Vec<Colour> = (0..8).map(|r| Square::new(i, r).unwrap().colour()).collect();
+        let rank: Vec<Colour> = (0..8)
+            .map(|f| Square::new(f, i).unwrap().colour())
+            .collect();
+        let file: Vec<Colour> = (0..8)
+            .map(|r| Square::new(i, r).unwrap().colour())
+            .collect();
         for c in Colour::ALL {
-            assert_eq!(rank.iter().filter(|&&x| x == c).count(), 1, "rank {} {c}", i + 1);
+            assert_eq!(
+                rank.iter().filter(|&&x| x == c).count(),
+                1,
+                "rank {} {c}",
+                i + 1
+            );
             assert_eq!(file.iter().filter(|&&x| x == c).count(), 1, "file {i} {c}");
         }
     }
@@ -50,9 +63,15 @@ fn colour_table_diagonals_and_symmetry() {
         assert_eq!(Square::new(7 - i, i).unwrap().colour(), Colour::Orange);
     }
     for s in Square::ALL {
-        assert_eq!(s.colour(), s.rotated().colour(), "180 degree turn changes {s}");
+        assert_eq!(
+            s.colour(),
+            s.rotated().colour(),
+            "180 degree turn changes {s}"
+        );
     }
-    let rank1: Vec<&str> = (0..8).map(|f| Square::new(f, 0).unwrap().colour().name()).collect();
+    let rank1: Vec<&str> = (0..8)
+        .map(|f| Square::new(f, 0).unwrap().colour().name())
+        .collect();
     assert_eq!(rank1, NAMES);
 }
 
@@ -76,8 +95,14 @@ fn start_position_places_each_tower_on_its_colour() {
         assert!(tower.side.home_row().contains(square));
         assert_eq!(pos.tower_at(square), Some(tower));
     }
-    assert_eq!(pos.square_of(Tower::new(Side::Black, Colour::Brown)), Square::A1);
-    assert_eq!(pos.square_of(Tower::new(Side::Gold, Colour::Brown)), Square::H8);
+    assert_eq!(
+        pos.square_of(Tower::new(Side::Black, Colour::Brown)),
+        Square::A1
+    );
+    assert_eq!(
+        pos.square_of(Tower::new(Side::Gold, Colour::Brown)),
+        Square::H8
+    );
     assert_eq!(pos.side_to_move(), Side::Black);
     assert_eq!(pos.required(), None);
     assert_eq!(pos.outcome(), None);
@@ -89,12 +114,19 @@ fn black_has_102_first_moves_with_any_tower() {
     assert_eq!(pos.legal_moves().len(), 102);
     assert_eq!(pos.legal_move_count(), 102);
     assert_eq!(pos.legal_sources(), Bitboard::RANK_1);
-    let per_tower: usize = Bitboard::RANK_1.iter().map(|s| pos.destinations(s).len()).sum();
+    let per_tower: usize = Bitboard::RANK_1
+        .iter()
+        .map(|s| pos.destinations(s).len())
+        .sum();
     assert_eq!(per_tower, 102);
     // a1: 6 straight + 6 diagonal; d1: 6 + 3 + 4 (the Gold home row stops every line).
     assert_eq!(pos.destinations(Square::A1).len(), 12);
     assert_eq!(pos.destinations(Square::D1).len(), 13);
-    assert_eq!(pos.destinations(Square::D8), Bitboard::EMPTY, "not Gold's turn");
+    assert_eq!(
+        pos.destinations(Square::D8),
+        Bitboard::EMPTY,
+        "not Gold's turn"
+    );
 }
 
 // ---------------------------------------------------------------- movement
@@ -103,13 +135,32 @@ fn black_has_102_first_moves_with_any_tower() {
 fn towers_move_forward_only() {
     let pos = Position::start();
     let err = pos.check_move(mv("d1e1")).unwrap_err();
-    assert_eq!(err.reason, IllegalMoveReason::NotForward { from: Square::D1, to: Square::E1 });
+    assert_eq!(
+        err.reason,
+        IllegalMoveReason::NotForward {
+            from: Square::D1,
+            to: Square::E1
+        }
+    );
     // A Black tower in the middle cannot go back; a Gold one cannot go "up".
     let pos = position(
         &[
-            ("a1", 'N'), ("b1", 'G'), ("c1", 'R'), ("d4", 'Y'), ("e1", 'K'), ("f1", 'P'),
-            ("g1", 'B'), ("h1", 'O'), ("a8", 'o'), ("b8", 'b'), ("c8", 'p'), ("d8", 'k'),
-            ("e5", 'y'), ("f8", 'r'), ("g8", 'g'), ("h8", 'n'),
+            ("a1", 'N'),
+            ("b1", 'G'),
+            ("c1", 'R'),
+            ("d4", 'Y'),
+            ("e1", 'K'),
+            ("f1", 'P'),
+            ("g1", 'B'),
+            ("h1", 'O'),
+            ("a8", 'o'),
+            ("b8", 'b'),
+            ("c8", 'p'),
+            ("d8", 'k'),
+            ("e5", 'y'),
+            ("f8", 'r'),
+            ("g8", 'g'),
+            ("h8", 'n'),
         ],
         'b',
         'y',
@@ -123,13 +174,29 @@ fn towers_move_forward_only() {
     assert!(pos.is_legal(mv("d4d7")));
     assert_eq!(
         pos.check_move(mv("d4e6")).unwrap_err().reason,
-        IllegalMoveReason::NotOnLine { from: sq("d4"), to: sq("e6") }
+        IllegalMoveReason::NotOnLine {
+            from: sq("d4"),
+            to: sq("e6")
+        }
     );
     let gold = position(
         &[
-            ("a1", 'N'), ("b1", 'G'), ("c1", 'R'), ("d4", 'Y'), ("e1", 'K'), ("f1", 'P'),
-            ("g1", 'B'), ("h1", 'O'), ("a8", 'o'), ("b8", 'b'), ("c8", 'p'), ("d8", 'k'),
-            ("e5", 'y'), ("f8", 'r'), ("g8", 'g'), ("h8", 'n'),
+            ("a1", 'N'),
+            ("b1", 'G'),
+            ("c1", 'R'),
+            ("d4", 'Y'),
+            ("e1", 'K'),
+            ("f1", 'P'),
+            ("g1", 'B'),
+            ("h1", 'O'),
+            ("a8", 'o'),
+            ("b8", 'b'),
+            ("c8", 'p'),
+            ("d8", 'k'),
+            ("e5", 'y'),
+            ("f8", 'r'),
+            ("g8", 'g'),
+            ("h8", 'n'),
         ],
         'g',
         'y',
@@ -150,9 +217,22 @@ fn towers_move_forward_only() {
 fn corner_touching_towers_do_not_block_a_diagonal() {
     let pos = position(
         &[
-            ("a1", 'N'), ("b1", 'G'), ("c1", 'R'), ("d4", 'Y'), ("e4", 'K'), ("f1", 'P'),
-            ("g1", 'B'), ("h1", 'O'), ("a8", 'o'), ("b8", 'b'), ("c8", 'p'), ("d5", 'k'),
-            ("e8", 'y'), ("f8", 'r'), ("g8", 'g'), ("h8", 'n'),
+            ("a1", 'N'),
+            ("b1", 'G'),
+            ("c1", 'R'),
+            ("d4", 'Y'),
+            ("e4", 'K'),
+            ("f1", 'P'),
+            ("g1", 'B'),
+            ("h1", 'O'),
+            ("a8", 'o'),
+            ("b8", 'b'),
+            ("c8", 'p'),
+            ("d5", 'k'),
+            ("e8", 'y'),
+            ("f8", 'r'),
+            ("g8", 'g'),
+            ("h8", 'n'),
         ],
         'b',
         'y',
@@ -170,7 +250,10 @@ fn corner_touching_towers_do_not_block_a_diagonal() {
 #[test]
 fn no_jumping_and_no_landing_on_towers() {
     let pos = after_line("d1d6"); // d6 is red: Gold's red tower on f8 must move
-    assert_eq!(pos.required_tower(), Some(Tower::new(Side::Gold, Colour::Red)));
+    assert_eq!(
+        pos.required_tower(),
+        Some(Tower::new(Side::Gold, Colour::Red))
+    );
     // f8 down-left: e7, then d6 is occupied: it stops the line.
     assert_eq!(
         pos.check_move(mv("f8c5")).unwrap_err().reason,
@@ -204,11 +287,19 @@ fn destination_colour_names_the_next_tower() {
     let err = pos.check_move(mv("f8f7")).unwrap_err();
     assert_eq!(
         err.reason,
-        IllegalMoveReason::WrongTower { required: Colour::Blue, square: sq("b8"), found: Colour::Red }
+        IllegalMoveReason::WrongTower {
+            required: Colour::Blue,
+            square: sq("b8"),
+            found: Colour::Red
+        }
     );
     assert_eq!(
         pos.check_move(mv("a3a4")).unwrap_err().reason,
-        IllegalMoveReason::NotYourTower { square: sq("a3"), owner: Side::Black, to_move: Side::Gold }
+        IllegalMoveReason::NotYourTower {
+            square: sq("a3"),
+            owner: Side::Black,
+            to_move: Side::Gold
+        }
     );
     assert_eq!(
         pos.check_move(mv("a5a4")).unwrap_err().reason,
@@ -219,7 +310,10 @@ fn destination_colour_names_the_next_tower() {
 #[test]
 fn zero_length_move_when_blocked_is_the_single_legal_move() {
     let pos = after_line("d1d7 g8b3");
-    assert_eq!(pos.required_tower(), Some(Tower::new(Side::Black, Colour::Yellow)));
+    assert_eq!(
+        pos.required_tower(),
+        Some(Tower::new(Side::Black, Colour::Yellow))
+    );
     assert_eq!(texts(&pos.legal_moves()), ["d7d7"]);
     assert_eq!(pos.legal_move_count(), 1);
     assert_eq!(pos.legal_sources(), sq("d7").bitboard());
@@ -227,18 +321,28 @@ fn zero_length_move_when_blocked_is_the_single_legal_move() {
     // Its square's colour (green), not the tower's (yellow), names Gold's next tower.
     let mut after = pos;
     after.play(mv("d7d7")).unwrap();
-    assert_eq!(after.required_tower(), Some(Tower::new(Side::Gold, Colour::Green)));
+    assert_eq!(
+        after.required_tower(),
+        Some(Tower::new(Side::Gold, Colour::Green))
+    );
     assert_eq!(after.side_to_move(), Side::Gold);
     assert_eq!(after.occupied(), pos.occupied(), "the board is unchanged");
     assert!(!after.is_over(), "one blocked turn does not end the game");
-    assert_eq!(after.to_string().split(' ').nth(3), Some("y"), "chain: the state Black/yellow");
+    assert_eq!(
+        after.to_string().split(' ').nth(3),
+        Some("y"),
+        "chain: the state Black/yellow"
+    );
 }
 
 #[test]
 fn zero_length_move_is_illegal_while_the_tower_can_move() {
     let mut pos = Position::start();
     let err = pos.play(mv("c1c1")).unwrap_err();
-    assert_eq!(err.reason, IllegalMoveReason::ZeroLengthNotForced { count: 13 });
+    assert_eq!(
+        err.reason,
+        IllegalMoveReason::ZeroLengthNotForced { count: 13 }
+    );
     assert_eq!(pos, Position::start());
     pos.play(mv("c1a3")).unwrap();
     assert!(!pos.is_legal(mv("b8b8")));
@@ -259,7 +363,13 @@ fn deadlock_line_from_rules_md_gold_wins() {
     assert_eq!(texts(&pos.legal_moves()), ["e7e7"]);
     pos.play(mv("e7e7")).unwrap();
     assert_eq!(pos.to_string(), "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO g b br");
-    assert_eq!(pos.outcome(), Some(Outcome { winner: Side::Gold, reason: WinReason::Deadlock }));
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome {
+            winner: Side::Gold,
+            reason: WinReason::Deadlock
+        })
+    );
     assert_eq!(pos.outcome().unwrap().to_string(), "Gold wins by deadlock");
     assert!(pos.legal_moves().is_empty());
     assert_eq!(pos.legal_move_count(), 0);
@@ -276,9 +386,22 @@ fn deadlock_line_from_rules_md_gold_wins() {
 fn deadlock_loser_is_last_positive_mover_even_if_the_opponent_made_the_last_zero_length_move() {
     let mut pos = position(
         &[
-            ("a1", 'N'), ("b1", 'G'), ("c2", 'R'), ("d2", 'Y'), ("e2", 'K'), ("a7", 'P'),
-            ("g1", 'B'), ("h1", 'O'), ("a2", 'r'), ("d3", 'g'), ("a8", 'o'), ("b8", 'b'),
-            ("c8", 'p'), ("d8", 'k'), ("e8", 'y'), ("h8", 'n'),
+            ("a1", 'N'),
+            ("b1", 'G'),
+            ("c2", 'R'),
+            ("d2", 'Y'),
+            ("e2", 'K'),
+            ("a7", 'P'),
+            ("g1", 'B'),
+            ("h1", 'O'),
+            ("a2", 'r'),
+            ("d3", 'g'),
+            ("a8", 'o'),
+            ("b8", 'b'),
+            ("c8", 'p'),
+            ("d8", 'k'),
+            ("e8", 'y'),
+            ("h8", 'n'),
         ],
         'g',
         'g',
@@ -289,7 +412,13 @@ fn deadlock_loser_is_last_positive_mover_even_if_the_opponent_made_the_last_zero
         pos.play(mv(text)).unwrap();
     }
     let outcome = pos.outcome().expect("deadlock");
-    assert_eq!(outcome, Outcome { winner: Side::Gold, reason: WinReason::Deadlock });
+    assert_eq!(
+        outcome,
+        Outcome {
+            winner: Side::Gold,
+            reason: WinReason::Deadlock
+        }
+    );
     // Gold made the last (zero-length) move: the side to move after it is Black.
     assert_eq!(pos.side_to_move(), Side::Black);
     assert!(pos.to_string().ends_with(" b p gpr"), "{pos}");
@@ -310,8 +439,17 @@ fn reaching_the_home_row_wins_at_once() {
     assert_eq!(pos.legal_move_count_after(mv("g6e8")), 0);
     pos.play(mv("g6e8")).unwrap();
     let outcome = pos.outcome().unwrap();
-    assert_eq!(outcome, Outcome { winner: Side::Black, reason: WinReason::HomeRow });
-    assert_eq!((outcome.winner.key(), outcome.reason.key()), ("black", "home_row"));
+    assert_eq!(
+        outcome,
+        Outcome {
+            winner: Side::Black,
+            reason: WinReason::HomeRow
+        }
+    );
+    assert_eq!(
+        (outcome.winner.key(), outcome.reason.key()),
+        ("black", "home_row")
+    );
     // Fields as after any positive move: Gold to move, the colour of e8, no chain.
     assert_eq!(pos.to_string(), "obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO g y -");
 }

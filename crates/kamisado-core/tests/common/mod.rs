@@ -1,24 +1,42 @@
 //! Shared test helpers: an obviously-correct reference implementation of the rules (plain arrays,
 //! no bitboards, written straight from `rules.md`) and position builders.
 
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 
 use kamisado_core::Position;
 
 /// Board colours from `rules.md`, rank 8 first, files a..h, as names.
 pub const COLOUR_ROWS: [[&str; 8]; 8] = [
-    ["orange", "blue", "purple", "pink", "yellow", "red", "green", "brown"],
-    ["red", "orange", "pink", "green", "blue", "yellow", "brown", "purple"],
-    ["green", "pink", "orange", "red", "purple", "brown", "yellow", "blue"],
-    ["pink", "purple", "blue", "orange", "brown", "green", "red", "yellow"],
-    ["yellow", "red", "green", "brown", "orange", "blue", "purple", "pink"],
-    ["blue", "yellow", "brown", "purple", "red", "orange", "pink", "green"],
-    ["purple", "brown", "yellow", "blue", "green", "pink", "orange", "red"],
-    ["brown", "green", "red", "yellow", "pink", "purple", "blue", "orange"],
+    [
+        "orange", "blue", "purple", "pink", "yellow", "red", "green", "brown",
+    ],
+    [
+        "red", "orange", "pink", "green", "blue", "yellow", "brown", "purple",
+    ],
+    [
+        "green", "pink", "orange", "red", "purple", "brown", "yellow", "blue",
+    ],
+    [
+        "pink", "purple", "blue", "orange", "brown", "green", "red", "yellow",
+    ],
+    [
+        "yellow", "red", "green", "brown", "orange", "blue", "purple", "pink",
+    ],
+    [
+        "blue", "yellow", "brown", "purple", "red", "orange", "pink", "green",
+    ],
+    [
+        "purple", "brown", "yellow", "blue", "green", "pink", "orange", "red",
+    ],
+    [
+        "brown", "green", "red", "yellow", "pink", "purple", "blue", "orange",
+    ],
 ];
 
 /// Colour names in the order of the notation letters `n g r y k p b o`.
-pub const NAMES: [&str; 8] = ["brown", "green", "red", "yellow", "pink", "purple", "blue", "orange"];
+pub const NAMES: [&str; 8] = [
+    "brown", "green", "red", "yellow", "pink", "purple", "blue", "orange",
+];
 pub const LETTERS: [char; 8] = ['n', 'g', 'r', 'y', 'k', 'p', 'b', 'o'];
 
 /// Colour index (into `NAMES`) of the square (file 0..8, rank 0..8).
@@ -41,7 +59,7 @@ pub struct RefPos {
     pub required: Option<usize>,
     /// States (side, colour) since the last positive move, the current one included, in order.
     pub chain: Vec<(usize, usize)>,
-    /// (winner, "home_row" | "deadlock")
+    /// `(winner, "home_row" or "deadlock")`
     pub outcome: Option<(usize, &'static str)>,
 }
 
@@ -52,7 +70,13 @@ impl RefPos {
             board[0][file] = Some((0, square_colour(file, 0)));
             board[7][file] = Some((1, square_colour(file, 7)));
         }
-        RefPos { board, side: 0, required: None, chain: Vec::new(), outcome: None }
+        RefPos {
+            board,
+            side: 0,
+            required: None,
+            chain: Vec::new(),
+            outcome: None,
+        }
     }
 
     fn find(&self, side: usize, colour: usize) -> (usize, usize) {
@@ -111,7 +135,10 @@ impl RefPos {
 
     /// Plays a move given as text; it must be legal.
     pub fn play(&mut self, mv: &str) {
-        assert!(self.legal_moves().iter().any(|m| m == mv), "{mv} is not legal");
+        assert!(
+            self.legal_moves().iter().any(|m| m == mv),
+            "{mv} is not legal"
+        );
         let b = mv.as_bytes();
         let (f0, r0) = ((b[0] - b'a') as usize, (b[1] - b'1') as usize);
         let (f1, r1) = ((b[2] - b'a') as usize, (b[3] - b'1') as usize);
@@ -222,7 +249,8 @@ pub fn position(towers: &[(&str, char)], side: char, required: char) -> Position
 pub fn after_line(line: &str) -> Position {
     let mut pos = Position::start();
     for mv in line.split_whitespace() {
-        pos.play(mv.parse().unwrap()).unwrap_or_else(|e| panic!("{e}"));
+        pos.play(mv.parse().unwrap())
+            .unwrap_or_else(|e| panic!("{e}"));
     }
     pos
 }
@@ -232,7 +260,10 @@ pub struct Lcg(pub u64);
 
 impl Lcg {
     pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
 }
