@@ -79,6 +79,10 @@ pub struct Position {
     hands: [u16; 2],
     side_card: Card,
     to_move: Side,
+    /// Each side's number of steps with its pieces and cards (ignoring whose turn it is and
+    /// whether the game is over), kept up to date by every move: counting the moves of a
+    /// position, or of the position after a move, then costs almost nothing.
+    steps: [u8; 2],
     hash: u64,
 }
 
@@ -162,6 +166,7 @@ impl Position {
             ],
             side_card,
             to_move,
+            steps: [0; 2],
             hash: 0,
         };
         for (i, cell) in board.iter().enumerate() {
@@ -173,6 +178,10 @@ impl Position {
             }
         }
         pos.hash = pos.hash_from_scratch();
+        pos.steps = [
+            pos.steps_from_scratch(Side::Red),
+            pos.steps_from_scratch(Side::Blue),
+        ];
         pos
     }
 
@@ -237,6 +246,10 @@ impl Position {
             h ^= KEYS.blue_to_move;
         }
         h
+    }
+
+    fn steps_from_scratch(&self, side: Side) -> u8 {
+        count_steps(side, self.pieces[side as usize], self.hands[side as usize]) as u8
     }
 
     /// The side to move. In a finished game, the loser (the winning move handed over the turn).
@@ -367,8 +380,7 @@ impl Position {
         if self.is_over() {
             return 0;
         }
-        let s = self.to_move;
-        match count_steps(s, self.pieces[s as usize], self.hands[s as usize]) {
+        match self.steps[self.to_move as usize] {
             0 => 2,
             n => n as usize,
         }
@@ -384,7 +396,7 @@ impl Position {
     pub fn legal_move_count_after(&self, mv: Move) -> usize {
         let s = self.to_move;
         let o = s.other() as usize;
-        let mut opp = self.pieces[o];
+        let mut n = self.steps[o];
         if let Move::Step { from, to, .. } = mv {
             let tb = 1u32 << to.index();
             // A Master captured (only the opponent's can stand on `to`) or a Master on the temple.
@@ -396,9 +408,11 @@ impl Position {
             if self.masters & tb != 0 || (tb == temple && self.masters & (1 << from.index()) != 0) {
                 return 0;
             }
-            opp &= !tb;
+            if self.pieces[o] & tb != 0 {
+                n = steps_after_capture(s.other(), self.pieces[o], self.hands[o], n, to);
+            }
         }
-        match count_steps(s.other(), opp, self.hands[o]) {
+        match n {
             0 => 2,
             n => n as usize,
         }
@@ -438,7 +452,7 @@ impl Position {
                 Ok(())
             }
             Move::Pass { .. } => {
-                if count_steps(side, own, self.hands[side as usize]) != 0 {
+                if self.steps[side as usize] != 0 {
                     return Err(IllegalMoveReason::PassWhileMoveExists { side });
                 }
                 Ok(())
@@ -502,6 +516,13 @@ impl Position {
             if self.pieces[o] & tb != 0 {
                 let captured = usize::from(self.masters & tb == 0);
                 self.hash ^= KEYS.piece[o][captured][to.index()];
+                self.steps[o] = steps_after_capture(
+                    self.to_move.other(),
+                    self.pieces[o],
+                    self.hands[o],
+                    self.steps[o],
+                    to,
+                );
                 self.pieces[o] ^= tb;
                 won = captured == 0;
                 self.masters &= !tb;
@@ -522,11 +543,31 @@ impl Position {
                 ^ KEYS.side_card[card.index()];
             self.side_card = card;
         }
+        // The mover's pieces or cards changed: count its steps again.
+        self.steps[s] = count_steps(self.to_move, self.pieces[s], self.hands[s]) as u8;
         self.to_move = self.to_move.other();
         self.hash ^= KEYS.blue_to_move;
         debug_assert_eq!(self.pieces[0] & self.pieces[1], 0);
         debug_assert_eq!((self.pieces[0] | self.pieces[1]) & !BOARD_BITS, 0);
     }
+}
+
+/// The number of steps of `side` (pieces `own`, cards `hand`, `steps` of them) once its piece on
+/// `captured` is removed: that piece's own steps go, and each remaining piece that could not step
+/// onto `captured` (its own piece stood there) now can.
+#[inline]
+fn steps_after_capture(side: Side, own: u32, hand: u16, steps: u8, captured: Square) -> u8 {
+    let (c1, c2) = hand_cards(hand);
+    let t = captured.index();
+    let rest = own & !(1 << t);
+    let (me, them) = (side as usize, 1 - side as usize);
+    // The captured piece's destinations (for `side`), and the squares from which a piece of
+    // `side` reaches `captured` (the same card seen from the other seat).
+    let lost =
+        u64::from(DESTINATIONS[c1][me][t] & !own) | u64::from(DESTINATIONS[c2][me][t] & !own) << 32;
+    let gained = u64::from(DESTINATIONS[c1][them][t] & rest)
+        | u64::from(DESTINATIONS[c2][them][t] & rest) << 32;
+    (u32::from(steps) + gained.count_ones() - lost.count_ones()) as u8
 }
 
 impl Bitboard {
