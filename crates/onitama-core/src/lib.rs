@@ -58,7 +58,8 @@
 //! # Feature flags
 //!
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Card`], [`Side`], [`Move`], [`Deal`],
-//!   [`Position`] and [`GameRecord`], all as their text forms.
+//!   [`Position`] and [`GameRecord`], all as their text forms, and [`Reason`] as its key
+//!   (`"stone"`, `"stream"`).
 //!
 //! # Related crates
 //!

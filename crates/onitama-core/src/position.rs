@@ -206,9 +206,7 @@ impl Position {
         if red_won && blue_won {
             return Err(InvalidPositionError::BothWon);
         }
-        if let Some(outcome) = self.outcome()
-            && outcome.winner() == Some(self.to_move)
-        {
+        if self.outcome().and_then(Outcome::winner) == Some(self.to_move) {
             return Err(InvalidPositionError::WinnerToMove {
                 winner: self.to_move,
             });

@@ -372,4 +372,13 @@ fn serde_uses_the_text_forms() {
             .expect_err("bad side");
     assert!(err.to_string().contains("side to move"), "{err}");
     assert!(serde_json::from_str::<Move>("42").is_err());
+    assert_eq!(
+        serde_json::to_string(&onitama_core::Reason::Stream).expect("ser"),
+        "\"stream\""
+    );
+    assert_eq!(
+        serde_json::from_str::<onitama_core::Reason>("\"stone\"").expect("de"),
+        onitama_core::Reason::Stone
+    );
+    assert!(serde_json::from_str::<onitama_core::Reason>("\"water\"").is_err());
 }
