@@ -102,3 +102,13 @@ pub use record::{GameRecord, GameResult};
 pub use rng::SplitMix64;
 pub use side::{BySide, Piece, Side};
 pub use square::Square;
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
+/// The examples of the guide `docs/onitama.md`, run as doctests (only inside the workspace).
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/onitama.md")]
+pub struct GuideDoctests;
