@@ -65,6 +65,22 @@ pub(crate) fn destinations(side: Side, sq: usize, occ: u64) -> u64 {
     }
 }
 
+/// The destinations of a tower on square `sq` of its owner's own frame (Gold's squares turned by
+/// 180 degrees, so that every tower moves towards higher indices), given the occupied squares
+/// `occ` in the same frame. The hot path of move generation: three rays, no branch on the side.
+#[inline(always)]
+pub(crate) fn forward_destinations(sq: u8, occ: u64) -> u64 {
+    let r = &RAYS[0][(sq & 63) as usize];
+    up(r[0], occ) | up(r[1], occ) | up(r[2], occ)
+}
+
+/// The index of `sq` (absolute) in the frame of side index `side` (0 Black, 1 Gold).
+#[inline(always)]
+pub(crate) const fn to_frame(side: usize, sq: usize) -> usize {
+    // 63 - sq == sq ^ 63 for sq in 0..64.
+    sq ^ (63 * side)
+}
+
 /// The forward rays of a tower of `side` on `sq`, ignoring every other tower.
 #[inline]
 pub(crate) fn all_rays(side: Side, sq: usize) -> u64 {

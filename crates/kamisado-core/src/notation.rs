@@ -293,17 +293,7 @@ impl FromStr for Position {
             }
         }
         let occ: u64 = towers.iter().flatten().map(|sq| 1u64 << sq.index()).sum();
-        let mut pos = Position {
-            occ,
-            key: 0,
-            towers,
-            side,
-            required,
-            chain_set: 0,
-            chain_first: 0,
-            chain_len: 0,
-            outcome: None,
-        };
+        let mut pos = Position::assemble(towers, side, required);
         let Some(current) = required else {
             if !chain_colours.is_empty() {
                 return Err(E::ChainWithoutRequired);

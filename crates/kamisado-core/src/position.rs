@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::colour::{Colour, SQUARE_COLOURS};
-use crate::movegen::{all_rays, destinations};
+use crate::movegen::{all_rays, destinations, forward_destinations, to_frame};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Outcome, WinReason};
 use crate::side::{Side, Tower};
@@ -36,12 +36,13 @@ pub type ChainState = (Side, Colour);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// Occupied squares.
-    pub(crate) occ: u64,
+    /// Occupied squares: `occ[0]` as they are, `occ[1]` turned by 180 degrees (Gold's frame).
+    pub(crate) occ: [u64; 2],
     /// The Zobrist key, kept up to date by `play_unchecked`.
     pub(crate) key: u64,
-    /// `towers[side][colour]`: the square of every tower.
-    pub(crate) towers: [[Square; 8]; 2],
+    /// `towers[side][colour]`: the square index of every tower in its owner's frame (Gold's
+    /// squares turned by 180 degrees, so that both sides move towards higher indices).
+    pub(crate) towers: [[u8; 8]; 2],
     /// The side to move (in a finished game: the side that would move next).
     pub(crate) side: Side,
     /// The colour of the tower that must move; `None` only on the first move of the game.
@@ -171,12 +172,30 @@ impl Position {
         for sq in Bitboard::RANK_8 {
             towers[Side::Gold.index()][sq.colour().index()] = sq;
         }
+        Position::assemble(towers, Side::Black, None)
+    }
+
+    /// A position with the towers on these (absolute) squares, no chain and no outcome, with its
+    /// key computed. The parser fills in the chain and the outcome and recomputes the key.
+    pub(crate) fn assemble(
+        towers: [[Square; 8]; 2],
+        side: Side,
+        required: Option<Colour>,
+    ) -> Position {
+        let mut own = [[0u8; 8]; 2];
+        let mut occ = 0u64;
+        for (s, row) in towers.iter().enumerate() {
+            for (c, sq) in row.iter().enumerate() {
+                own[s][c] = to_frame(s, sq.index()) as u8;
+                occ |= bit(sq.index());
+            }
+        }
         let mut pos = Position {
-            occ: (Bitboard::RANK_1 | Bitboard::RANK_8).bits(),
+            occ: [occ, occ.reverse_bits()],
             key: 0,
-            towers,
-            side: Side::Black,
-            required: None,
+            towers: own,
+            side,
+            required,
             chain_set: 0,
             chain_first: 0,
             chain_len: 0,
@@ -215,18 +234,25 @@ impl Position {
     #[inline]
     #[must_use]
     pub const fn square_of(&self, tower: Tower) -> Square {
-        self.towers[tower.side.index()][tower.colour.index()]
+        self.tower_square(tower.side, tower.colour)
+    }
+
+    /// The (absolute) square of a tower.
+    #[inline(always)]
+    pub(crate) const fn tower_square(&self, side: Side, colour: Colour) -> Square {
+        let own = self.towers[side.index()][colour.index()] as usize;
+        Square::from_index_unchecked(to_frame(side.index(), own) as u8)
     }
 
     /// The tower on `sq`, if any.
     #[must_use]
     pub fn tower_at(&self, sq: Square) -> Option<Tower> {
-        if self.occ & bit(sq.index()) == 0 {
+        if self.occ[0] & bit(sq.index()) == 0 {
             return None;
         }
         for side in Side::BOTH {
             for colour in Colour::ALL {
-                if self.towers[side.index()][colour.index()] == sq {
+                if self.tower_square(side, colour) == sq {
                     return Some(Tower::new(side, colour));
                 }
             }
@@ -237,12 +263,15 @@ impl Position {
     /// Every occupied square.
     #[inline]
     pub const fn occupied(&self) -> Bitboard {
-        Bitboard(self.occ)
+        Bitboard(self.occ[0])
     }
 
     /// The squares of `side`'s towers.
     pub fn towers_of(&self, side: Side) -> Bitboard {
-        self.towers[side.index()].iter().copied().collect()
+        Colour::ALL
+            .into_iter()
+            .map(|c| self.tower_square(side, c))
+            .collect()
     }
 
     /// Every tower with its square: Black's brown .. orange, then Gold's.
@@ -250,7 +279,7 @@ impl Position {
         Side::BOTH.into_iter().flat_map(move |side| {
             Colour::ALL
                 .into_iter()
-                .map(move |c| (Tower::new(side, c), self.towers[side.index()][c.index()]))
+                .map(move |c| (Tower::new(side, c), self.tower_square(side, c)))
         })
     }
 
@@ -268,8 +297,7 @@ impl Position {
         let mut key = 0;
         for side in Side::BOTH {
             for c in Colour::ALL {
-                key ^= KEYS.tower[side.index()][c.index()]
-                    [self.towers[side.index()][c.index()].index()];
+                key ^= KEYS.tower[side.index()][c.index()][self.tower_square(side, c).index()];
             }
         }
         if self.side == Side::Gold {
@@ -278,7 +306,7 @@ impl Position {
         if let Some(c) = self.required {
             key ^= KEYS.required[c.index()];
         }
-        key ^ KEYS.chain[self.chain_first as usize][self.chain_len as usize]
+        key ^ KEYS.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)]
     }
 
     /// The earlier states of the zero-length chain, oldest first: the state right after the last
@@ -293,9 +321,9 @@ impl Position {
             Side::Black
         };
         let mut colour = Colour::ALL[(self.chain_first & 7) as usize];
-        for _ in 0..self.chain_len {
+        for _ in 0..self.chain_len.min(16) {
             out.push((side, colour));
-            colour = self.towers[side.index()][colour.index()].colour();
+            colour = self.tower_square(side, colour).colour();
             side = side.other();
         }
         out
@@ -319,7 +347,7 @@ impl Position {
     /// and whether or not it may move now. Empty if `sq` is empty.
     pub fn reach(&self, sq: Square) -> Bitboard {
         match self.tower_at(sq) {
-            Some(t) => Bitboard(destinations(t.side, sq.index(), self.occ)),
+            Some(t) => Bitboard(destinations(t.side, sq.index(), self.occ[0])),
             None => Bitboard::EMPTY,
         }
     }
@@ -333,13 +361,13 @@ impl Position {
         if self.outcome.is_some() {
             return Bitboard::EMPTY;
         }
-        let mine = &self.towers[self.side.index()];
+        let s = self.side.index();
         match self.required {
-            Some(c) => mine[c.index()].bitboard(),
-            None => mine
-                .iter()
-                .filter(|sq| destinations(self.side, sq.index(), self.occ) != 0)
-                .copied()
+            Some(c) => self.tower_square(self.side, c).bitboard(),
+            None => Colour::ALL
+                .into_iter()
+                .filter(|c| forward_destinations(self.towers[s][c.index()], self.occ[s]) != 0)
+                .map(|c| self.tower_square(self.side, c))
                 .collect(),
         }
     }
@@ -350,7 +378,7 @@ impl Position {
         if !self.legal_sources().contains(from) {
             return Bitboard::EMPTY;
         }
-        match destinations(self.side, from.index(), self.occ) {
+        match destinations(self.side, from.index(), self.occ[0]) {
             0 => from.bitboard(),
             d => Bitboard(d),
         }
@@ -366,23 +394,18 @@ impl Position {
         if self.outcome.is_some() {
             return list;
         }
-        let mine = &self.towers[self.side.index()];
+        let s = self.side.index();
+        let occ = self.occ[s];
         match self.required {
             Some(c) => {
-                let from = mine[c.index()];
-                let dests = destinations(self.side, from.index(), self.occ);
-                if dests == 0 {
-                    list.push(Move::zero_length(from));
-                } else {
-                    for to in Bitboard(dests) {
-                        list.push(Move::new(from, to));
-                    }
-                }
+                let from = self.towers[s][c.index()];
+                push_moves(&mut list, s, from, forward_destinations(from, occ));
             }
             None => {
-                for &from in mine {
-                    for to in Bitboard(destinations(self.side, from.index(), self.occ)) {
-                        list.push(Move::new(from, to));
+                for &from in &self.towers[s] {
+                    let dests = forward_destinations(from, occ);
+                    if dests != 0 {
+                        push_moves(&mut list, s, from, dests);
                     }
                 }
             }
@@ -397,15 +420,16 @@ impl Position {
         if self.outcome.is_some() {
             return 0;
         }
-        let mine = &self.towers[self.side.index()];
+        let s = self.side.index();
+        let occ = self.occ[s];
         match self.required {
             Some(c) => {
-                let n = destinations(self.side, mine[c.index()].index(), self.occ).count_ones();
+                let n = forward_destinations(self.towers[s][c.index()], occ).count_ones();
                 (n + u32::from(n == 0)) as usize
             }
-            None => mine
+            None => self.towers[s]
                 .iter()
-                .map(|sq| destinations(self.side, sq.index(), self.occ).count_ones() as usize)
+                .map(|&sq| forward_destinations(sq, occ).count_ones() as usize)
                 .sum(),
         }
     }
@@ -416,25 +440,25 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn legal_move_count_after(&self, mv: Move) -> usize {
-        let us = self.side;
-        let them = us.other();
+        let us = self.side.index();
+        let them = us ^ 1;
         let from = mv.from.index();
         let to = mv.to.index();
         let colour = SQUARE_COLOURS[to];
-        let occ = if from == to {
+        let mut occ = self.occ[them];
+        if from == to {
             // A zero-length move: the game ends if the new state repeats one of the chain.
-            if self.chain_set & (1 << state_index(them, colour)) != 0 {
+            if self.chain_set & (1 << (them * 8 + colour.index())) != 0 {
                 return 0;
             }
-            self.occ
         } else {
-            if us.target_row().bits() & bit(to) != 0 {
+            // A positive move wins on the opponent's home row: rank 8 in the mover's frame.
+            if to_frame(us, to) >= 56 {
                 return 0;
             }
-            self.occ ^ bit(from) ^ bit(to)
-        };
-        let sq = self.towers[them.index()][colour.index()];
-        let n = destinations(them, sq.index(), occ).count_ones();
+            occ ^= bit(to_frame(them, from)) ^ bit(to_frame(them, to));
+        }
+        let n = forward_destinations(self.towers[them][colour.index()], occ).count_ones();
         (n + u32::from(n == 0)) as usize
     }
 
@@ -444,19 +468,20 @@ impl Position {
         if self.outcome.is_some() {
             return false;
         }
-        let mine = &self.towers[self.side.index()];
+        let s = self.side.index();
+        let from = to_frame(s, mv.from.index()) as u8;
         let from_ok = match self.required {
-            Some(c) => mine[c.index()] == mv.from,
-            None => mine.contains(&mv.from),
+            Some(c) => self.towers[s][c.index()] == from,
+            None => self.towers[s].contains(&from),
         };
         if !from_ok {
             return false;
         }
-        let dests = destinations(self.side, mv.from.index(), self.occ);
+        let dests = forward_destinations(from, self.occ[s]);
         if mv.is_zero_length() {
             dests == 0 && self.required.is_some()
         } else {
-            dests & bit(mv.to.index()) != 0
+            dests & bit(to_frame(s, mv.to.index())) != 0
         }
     }
 
@@ -488,12 +513,12 @@ impl Position {
             if tower.colour != required {
                 return Some(R::WrongTower {
                     required,
-                    square: self.towers[self.side.index()][required.index()],
+                    square: self.tower_square(self.side, required),
                     found: tower.colour,
                 });
             }
         }
-        let dests = destinations(self.side, mv.from.index(), self.occ);
+        let dests = destinations(self.side, mv.from.index(), self.occ[0]);
         if mv.is_zero_length() {
             return if dests == 0 && self.required.is_some() {
                 None
@@ -525,12 +550,12 @@ impl Position {
             if next == to {
                 break;
             }
-            if self.occ & bit(next.index()) != 0 {
+            if self.occ[0] & bit(next.index()) != 0 {
                 return Some(R::PathBlocked { square: next });
             }
             sq = next;
         }
-        if self.occ & bit(to.index()) != 0 {
+        if self.occ[0] & bit(to.index()) != 0 {
             return Some(R::Occupied { square: to });
         }
         debug_assert!(dests & bit(to.index()) != 0);
@@ -587,7 +612,7 @@ impl Position {
         let from = mv.from.index();
         let to = mv.to.index();
         let next = SQUARE_COLOURS[to];
-        let old_chain = KEYS.chain[self.chain_first as usize][self.chain_len as usize];
+        let old_chain = KEYS.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)];
         let mut key = self.key ^ KEYS.gold_to_move ^ KEYS.required[next.index()];
         if let Some(old) = self.required {
             key ^= KEYS.required[old.index()];
@@ -595,7 +620,7 @@ impl Position {
         let state = state_index(them, next);
         if from == to {
             let len = self.chain_len as usize + 1;
-            key ^= old_chain ^ KEYS.chain[self.chain_first as usize][len.min(16)];
+            key ^= old_chain ^ KEYS.chain[self.chain_first as usize & 15][len.min(16)];
             if self.chain_set & (1 << state) != 0 {
                 let first_side = if self.chain_first >= 8 {
                     Side::Gold
@@ -616,12 +641,14 @@ impl Position {
             };
             let t = &KEYS.tower[us.index()][colour.index()];
             key ^= old_chain ^ t[from] ^ t[to];
-            self.towers[us.index()][colour.index()] = mv.to;
-            self.occ ^= bit(from) ^ bit(to);
+            let own_to = to_frame(us.index(), to);
+            self.towers[us.index()][colour.index()] = own_to as u8;
+            self.occ[0] ^= bit(from) ^ bit(to);
+            self.occ[1] ^= bit(63 - from) ^ bit(63 - to);
             self.chain_set = 1 << state;
             self.chain_first = state as u8;
             self.chain_len = 0;
-            if us.target_row().bits() & bit(to) != 0 {
+            if own_to >= 56 {
                 self.outcome = Some(Outcome {
                     winner: us,
                     reason: WinReason::HomeRow,
@@ -635,10 +662,34 @@ impl Position {
 
     /// The colour of the mover's tower on `from` (first move only).
     fn free_choice_colour(&self, from: Square) -> Colour {
-        let mine = &self.towers[self.side.index()];
-        let i = mine.iter().position(|&sq| sq == from);
+        let s = self.side.index();
+        let own = to_frame(s, from.index()) as u8;
+        let i = self.towers[s].iter().position(|&sq| sq == own);
         debug_assert!(i.is_some(), "no tower of the mover on {from}");
         Colour::ALL[i.unwrap_or(0)]
+    }
+}
+
+/// Appends the moves from `from` to every square of `dests` (both in the frame of side index
+/// `side`) in increasing order of absolute destination, or the zero-length move of `from` if
+/// `dests` is empty.
+#[inline(always)]
+fn push_moves(list: &mut MoveList, side: usize, from: u8, mut dests: u64) {
+    let abs = |own: u32| Square::from_index_unchecked(to_frame(side, own as usize) as u8);
+    let origin = abs(u32::from(from));
+    if dests == 0 {
+        list.push(Move::zero_length(origin));
+    } else if side == 0 {
+        while dests != 0 {
+            list.push(Move::new(origin, abs(dests.trailing_zeros())));
+            dests &= dests - 1;
+        }
+    } else {
+        while dests != 0 {
+            let t = 63 - dests.leading_zeros();
+            list.push(Move::new(origin, abs(t)));
+            dests ^= 1 << t;
+        }
     }
 }
 
