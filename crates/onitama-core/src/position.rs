@@ -69,7 +69,7 @@ const BLUE_TEMPLE: u32 = 1 << 22; // c5
 /// assert_eq!(pos.to_string(), "ss1ss/2m2/5/5/SSMSS elephant,horse boar,crab ox r");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
     /// All pieces of each side.
     pieces: [u32; 2],
@@ -547,6 +547,15 @@ impl Position {
         self.hash ^= KEYS.blue_to_move;
         debug_assert_eq!(self.pieces[0] & self.pieces[1], 0);
         debug_assert_eq!((self.pieces[0] | self.pieces[1]) & !BOARD_BITS, 0);
+    }
+}
+
+impl core::fmt::Debug for Position {
+    /// `Position("<text>")`, the text form being far easier to read than the bitboards.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Position")
+            .field(&format_args!("{self}"))
+            .finish()
     }
 }
 
