@@ -66,8 +66,9 @@ const RED_STAMP: [bool; 16] = [
 ];
 
 /// `DESTINATIONS[card][side][square]`: the squares the card reaches from `square` for `side`.
-pub(crate) const DESTINATIONS: [[[u32; 25]; 2]; 16] = {
-    let mut table = [[[0u32; 25]; 2]; 16];
+/// Padded to 32 squares (the padding is empty) so that a bit index needs no bounds check.
+pub(crate) const DESTINATIONS: [[[u32; 32]; 2]; 16] = {
+    let mut table = [[[0u32; 32]; 2]; 16];
     let mut c = 0;
     while c < 16 {
         let offsets = OFFSETS[c];

@@ -44,14 +44,14 @@ const H01: u64 = 0x0101_0101_0101_0101;
 #[inline(always)]
 pub(crate) fn count_steps(side: Side, own: u32, hand: u16) -> u32 {
     let (c1, c2) = hand_cards(hand);
-    let t1 = &DESTINATIONS[c1][side as usize];
-    let t2 = &DESTINATIONS[c2][side as usize];
+    let t1 = &DESTINATIONS[c1 & 15][side as usize];
+    let t2 = &DESTINATIONS[c2 & 15][side as usize];
     let free = !own as u64;
     let free2 = free | free << 32;
     let mut bits = own;
     let mut bytes = 0u64;
     while bits != 0 {
-        let sq = bits.trailing_zeros() as usize;
+        let sq = bits.trailing_zeros() as usize & 31;
         bits &= bits - 1;
         let x = (t1[sq] as u64 | (t2[sq] as u64) << 32) & free2;
         let x = x - ((x >> 1) & M1);
@@ -67,22 +67,19 @@ pub(crate) fn count_steps(side: Side, own: u32, hand: u16) -> u32 {
 pub(crate) fn push_steps(side: Side, own: u32, hand: u16, list: &mut MoveList) {
     let (c1, c2) = hand_cards(hand);
     for c in [c1, c2] {
-        let card = Card::ALL[c];
-        let table = &DESTINATIONS[c][side as usize];
+        let card = Card::ALL[c & 15];
+        let table = &DESTINATIONS[c & 15][side as usize];
         let mut bits = own;
         while bits != 0 {
-            let from = bits.trailing_zeros() as usize;
+            let from = bits.trailing_zeros();
             bits &= bits - 1;
-            let mut dest = table[from] & !own;
+            let mut dest = table[from as usize & 31] & !own;
+            let from = Square::from_mask_index(from);
             while dest != 0 {
-                let to = dest.trailing_zeros() as usize;
+                let to = Square::from_mask_index(dest.trailing_zeros());
                 dest &= dest - 1;
                 // At most 4 destinations × 5 pieces × 2 cards: never more than the capacity.
-                list.push(Move::Step {
-                    card,
-                    from: Square::ALL[from],
-                    to: Square::ALL[to],
-                });
+                list.push(Move::Step { card, from, to });
             }
         }
     }

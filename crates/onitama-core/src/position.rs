@@ -570,10 +570,10 @@ fn steps_after_capture(side: Side, own: u32, hand: u16, steps: u8, captured: Squ
     let (me, them) = (side as usize, 1 - side as usize);
     // The captured piece's destinations (for `side`), and the squares from which a piece of
     // `side` reaches `captured` (the same card seen from the other seat).
-    let lost =
-        u64::from(DESTINATIONS[c1][me][t] & !own) | u64::from(DESTINATIONS[c2][me][t] & !own) << 32;
-    let gained = u64::from(DESTINATIONS[c1][them][t] & rest)
-        | u64::from(DESTINATIONS[c2][them][t] & rest) << 32;
+    let lost = u64::from(DESTINATIONS[c1 & 15][me][t] & !own)
+        | u64::from(DESTINATIONS[c2 & 15][me][t] & !own) << 32;
+    let gained = u64::from(DESTINATIONS[c1 & 15][them][t] & rest)
+        | u64::from(DESTINATIONS[c2 & 15][them][t] & rest) << 32;
     (u32::from(steps) + gained.count_ones() - lost.count_ones()) as u8
 }
 

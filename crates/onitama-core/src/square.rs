@@ -78,6 +78,14 @@ impl Square {
         }
     }
 
+    /// The square of a bit index taken from a board mask (so below 25); larger values are a bug
+    /// of the caller and give an invalid square in release builds.
+    #[inline(always)]
+    pub(crate) const fn from_mask_index(index: u32) -> Square {
+        debug_assert!(index < 25);
+        Square(index as u8)
+    }
+
     /// The index `rank * 5 + file`, 0 ..= 24.
     #[must_use]
     pub const fn index(self) -> usize {
