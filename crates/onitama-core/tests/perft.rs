@@ -130,3 +130,60 @@ fn forced_pass_position() {
         );
     }
 }
+
+/// Per-ply counts by plain recursion: nodes (standard), passes, and wins by reason.
+fn simple_stats(pos: &Position, ply: usize, out: &mut [[u64; 4]]) {
+    if ply == out.len() {
+        return;
+    }
+    for mv in pos.legal_moves() {
+        let child = pos.after(mv).expect("legal");
+        out[ply][0] += 1;
+        out[ply][1] += u64::from(mv.is_pass());
+        match child.outcome().map(onitama_core::Outcome::reason) {
+            Some(onitama_core::Reason::Stone) => out[ply][2] += 1,
+            Some(onitama_core::Reason::Stream) => out[ply][3] += 1,
+            _ => {}
+        }
+        simple_stats(&child, ply + 1, out);
+    }
+}
+
+#[test]
+fn generic_statistics_count_passes_and_wins_by_reason() {
+    use abstract_game::perft::{Convention, perft_stats};
+    use onitama_core::Reason;
+    let positions = [
+        PASS_POSITION.parse::<Position>().expect("valid"),
+        Position::from_deal(Deal::COMMUNITY_D),
+    ];
+    for pos in positions {
+        let depth = 4;
+        let mut expected = vec![[0u64; 4]; depth];
+        simple_stats(&pos, 0, &mut expected);
+        let stats = perft_stats(&pos, depth as u32, Convention::Standard);
+        for (s, e) in stats.iter().zip(&expected) {
+            assert_eq!(
+                [
+                    s.nodes,
+                    s.passes,
+                    s.ends_by(Reason::Stone),
+                    s.ends_by(Reason::Stream)
+                ],
+                *e,
+                "{pos} ply {}",
+                s.ply
+            );
+        }
+    }
+    // The pass position: its two root moves are the passes, and wins do happen below.
+    let stats = perft_stats(&positions[0], 4, Convention::Standard);
+    assert_eq!(stats[0].passes, 2);
+    assert!(
+        stats
+            .iter()
+            .map(abstract_game::perft::PlyStats::ends_total)
+            .sum::<u64>()
+            > 0
+    );
+}
