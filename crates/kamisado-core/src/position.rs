@@ -686,7 +686,7 @@ fn push_moves(list: &mut MoveList, side: usize, from: u8, mut dests: u64) {
         }
     } else {
         while dests != 0 {
-            let t = 63 - dests.leading_zeros();
+            let t = dests.ilog2();
             list.push(Move::new(origin, abs(t)));
             dests ^= 1 << t;
         }
