@@ -500,6 +500,10 @@ impl Position {
     /// unless the step won the game, the card used becomes the side card and the mover takes the
     /// old side card. A pass does only the exchange. The turn passes to the opponent in every case.
     /// An illegal move leaves an unspecified (but memory-safe) position.
+    ///
+    /// Besides the Zobrist key, a move updates the stored step counts (a full recount for the
+    /// mover, a small correction for the opponent after a capture); that is what makes
+    /// [`Position::legal_move_count`] and [`Position::legal_move_count_after`] nearly free.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
         let s = self.to_move as usize;
