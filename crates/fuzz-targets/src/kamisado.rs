@@ -1,0 +1,187 @@
+//! Kamisado targets. Game targets start from the start position; the input chooses the moves.
+
+use crate::{Choices, check_arbitrary_move, drive, json_round_trip, round_trip};
+use kamisado_core::{Colour, GameRecord, Move, Position, Side, Square, Tower};
+
+#[path = "../../kamisado-core/tests/common/mod.rs"]
+#[allow(clippy::pedantic, missing_docs)]
+mod reference_impl;
+
+/// An arbitrary (usually illegal) move from two bytes: origin and destination squares.
+fn arbitrary_move(choices: &mut Choices<'_>) -> Option<Move> {
+    let from = Square::from_index(choices.byte()? % 64)?;
+    let to = Square::from_index(choices.byte()? % 64)?;
+    Some(Move::new(from, to))
+}
+
+/// Every parser (square, colour, side, tower, move, position, record) on the input as text:
+/// whatever parses prints back to its canonical form and parses again to an equal value.
+///
+/// # Panics
+/// When a parsed value does not round-trip.
+pub fn notation(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    round_trip::<Square>(&text);
+    round_trip::<Colour>(&text);
+    round_trip::<Side>(&text);
+    round_trip::<Tower>(&text);
+    round_trip::<Move>(&text);
+    round_trip::<Position>(&text);
+    if let Ok(record) = text.parse::<GameRecord>() {
+        let canonical = record.to_string();
+        let again: GameRecord = canonical
+            .parse()
+            .unwrap_or_else(|e| panic!("record {canonical:?} does not parse back: {e}"));
+        assert_eq!(again.to_string(), canonical, "record text is not canonical");
+        assert_eq!(again.current(), record.current());
+    }
+}
+
+/// Along a fuzzer-driven game: every listed move is legal, and arbitrary moves are accepted exactly
+/// when listed, a rejected one leaving the position unchanged.
+///
+/// # Panics
+/// When the move generator and `play` disagree.
+pub fn moves(data: &[u8]) {
+    let mut choices = Choices::new(data);
+    let mut pos = Position::start();
+    loop {
+        if let Some(mv) = arbitrary_move(&mut choices) {
+            check_arbitrary_move(&pos, mv);
+        }
+        let moves = pos.legal_moves();
+        for &mv in &moves {
+            check_arbitrary_move(&pos, mv);
+        }
+        let Some(i) = choices.index(moves.len().max(1)) else {
+            break;
+        };
+        let Some(&mv) = moves.get(i) else { break };
+        pos.play(mv)
+            .unwrap_or_else(|e| panic!("listed move {mv} rejected: {e}"));
+    }
+}
+
+/// The incremental Zobrist key equals the key computed from scratch along a fuzzer-driven game.
+///
+/// # Panics
+/// When the keys differ.
+pub fn hash(data: &[u8]) {
+    drive(Position::start(), &mut Choices::new(data), |pos| {
+        assert_eq!(
+            pos.zobrist(),
+            pos.zobrist_from_scratch(),
+            "incremental key differs at {pos}"
+        );
+    });
+}
+
+/// The fast generator agrees with the slow reference one (sorted move texts, count, outcome and
+/// position text) along a fuzzer-driven game.
+///
+/// # Panics
+/// When they disagree.
+pub fn reference(data: &[u8]) {
+    let mut choices = Choices::new(data);
+    let mut pos = Position::start();
+    let mut slow = reference_impl::RefPos::start();
+    loop {
+        let mut fast: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+        fast.sort();
+        assert_eq!(fast, slow.legal_moves(), "legal moves differ at {pos}");
+        assert_eq!(pos.legal_move_count(), fast.len(), "count differs at {pos}");
+        assert_eq!(pos.to_string(), slow.text(), "position text differs");
+        let outcome = pos.outcome().map(|o| (o.winner.index(), o.reason.key()));
+        assert_eq!(outcome, slow.outcome, "outcome differs at {pos}");
+        let moves = pos.legal_moves();
+        let Some(i) = choices.index(moves.len().max(1)) else {
+            break;
+        };
+        let Some(&mv) = moves.get(i) else { break };
+        pos.play_unchecked(mv);
+        slow.play(&mv.to_string());
+    }
+}
+
+/// JSON round trips of positions, moves and records along a fuzzer-driven game.
+///
+/// # Panics
+/// When a value does not come back equal.
+pub fn serde(data: &[u8]) {
+    let mut choices = Choices::new(data);
+    let mut record = GameRecord::new(Position::start());
+    loop {
+        let pos = *record.current();
+        json_round_trip(&pos);
+        let moves = pos.legal_moves();
+        for mv in &moves {
+            json_round_trip(mv);
+        }
+        let Some(i) = choices.index(moves.len()) else {
+            break;
+        };
+        let Some(&mv) = moves.get(i) else { break };
+        record
+            .play(mv)
+            .unwrap_or_else(|e| panic!("record rejects {mv}: {e}"));
+    }
+    let text = serde_json::to_string(&record).unwrap_or_else(|e| panic!("record: {e}"));
+    let back: GameRecord = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(
+        back.to_string(),
+        record.to_string(),
+        "record JSON {text} comes back different"
+    );
+    assert_eq!(back.current(), record.current());
+}
+
+/// Undo and redo in a game record return exactly to earlier positions: the input plays moves,
+/// then undoes and redoes by its choices, checking each position against the history. A
+/// zero-length move is one turn, undone as one.
+///
+/// # Panics
+/// When undo or redo reaches a position other than the one played there.
+pub fn record(data: &[u8]) {
+    let mut choices = Choices::new(data);
+    let start = Position::start();
+    let mut history = vec![start];
+    let mut record = GameRecord::new(start);
+    let mut ply = 0usize;
+    while let Some(action) = choices.byte() {
+        match action % 4 {
+            0 => {
+                if record.undo().is_some() {
+                    ply -= 1;
+                } else {
+                    assert_eq!(ply, 0, "undo refused with moves to undo");
+                }
+            }
+            1 => {
+                if record.redo().is_some() {
+                    ply += 1;
+                }
+            }
+            _ => {
+                let pos = *record.current();
+                let moves = pos.legal_moves();
+                let Some(i) = choices.index(moves.len().max(1)) else {
+                    break;
+                };
+                let Some(&mv) = moves.get(i) else { continue };
+                record
+                    .play(mv)
+                    .unwrap_or_else(|e| panic!("record rejects {mv}: {e}"));
+                history.truncate(ply + 1);
+                history.push(pos.after_unchecked(mv));
+                ply += 1;
+            }
+        }
+        assert_eq!(
+            record.current(),
+            &history[ply],
+            "record is off its history at ply {ply}"
+        );
+        assert_eq!(record.moves().len(), ply);
+        assert_eq!(record.start(), &start);
+    }
+}

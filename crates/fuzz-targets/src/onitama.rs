@@ -1,0 +1,203 @@
+//! Onitama targets. Game targets start from a position chosen by the first input byte (community
+//! set A, the forced-pass position of the rules, or a random deal seeded by the next eight bytes).
+
+use crate::{Choices, check_arbitrary_move, drive, json_round_trip, round_trip};
+use onitama_core::{Card, Deal, GameRecord, Move, Position, Side, Square};
+
+#[path = "../../onitama-core/tests/common/mod.rs"]
+#[allow(clippy::pedantic, missing_docs)]
+mod reference_impl;
+
+/// The forced-pass position of the rules: Red to move and stuck.
+pub const PASS_POSITION: &str = "MSSSS/5/2m2/5/5 boar,elephant monkey,tiger crab r";
+
+fn start(choices: &mut Choices<'_>) -> Position {
+    match choices.byte().unwrap_or(0) % 4 {
+        0 => Position::community_a(),
+        1 => PASS_POSITION
+            .parse()
+            .unwrap_or_else(|_| Position::community_a()),
+        _ => Position::from_deal(Deal::random(choices.u64())),
+    }
+}
+
+/// An arbitrary (usually illegal) move from three bytes: card, from, to (or a pass).
+fn arbitrary_move(choices: &mut Choices<'_>) -> Option<Move> {
+    let card = Card::from_index(choices.index(16)?)?;
+    let code = choices.byte()?;
+    if code >= 250 {
+        return Some(Move::pass(card));
+    }
+    let from = Square::from_index(usize::from(code) % 25)?;
+    let to = Square::from_index(choices.index(25)?)?;
+    Some(Move::step(card, from, to))
+}
+
+/// Every parser (square, card, side, move, deal, position, record) on the input as text: whatever
+/// parses prints back to its canonical form and parses again to an equal value.
+///
+/// # Panics
+/// When a parsed value does not round-trip.
+pub fn notation(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    round_trip::<Square>(&text);
+    round_trip::<Card>(&text);
+    round_trip::<Side>(&text);
+    round_trip::<Move>(&text);
+    round_trip::<Deal>(&text);
+    round_trip::<Position>(&text);
+    if let Ok(record) = text.parse::<GameRecord>() {
+        let canonical = record.to_string();
+        let again: GameRecord = canonical
+            .parse()
+            .unwrap_or_else(|e| panic!("record {canonical:?} does not parse back: {e}"));
+        assert_eq!(again.to_string(), canonical, "record text is not canonical");
+        assert_eq!(again.position(), record.position());
+    }
+}
+
+/// Along a fuzzer-driven game: every listed move is legal, and arbitrary moves are accepted exactly
+/// when listed, a rejected one leaving the position unchanged.
+///
+/// # Panics
+/// When the move generator and `play` disagree.
+pub fn moves(data: &[u8]) {
+    let mut choices = Choices::new(data);
+    let mut pos = start(&mut choices);
+    loop {
+        if let Some(mv) = arbitrary_move(&mut choices) {
+            check_arbitrary_move(&pos, mv);
+        }
+        for mv in pos.legal_moves() {
+            check_arbitrary_move(&pos, mv);
+        }
+        let moves = pos.legal_moves();
+        let Some(i) = choices.index(moves.len().max(1)) else {
+            break;
+        };
+        let Some(&mv) = moves.get(i) else { break };
+        pos.play(mv)
+            .unwrap_or_else(|e| panic!("listed move {mv} rejected: {e}"));
+    }
+}
+
+/// The incremental Zobrist key equals the key computed from scratch along a fuzzer-driven game.
+///
+/// # Panics
+/// When the keys differ.
+pub fn hash(data: &[u8]) {
+    let mut choices = Choices::new(data);
+    let start = start(&mut choices);
+    drive(start, &mut choices, |pos| {
+        assert_eq!(
+            pos.hash(),
+            pos.hash_from_scratch(),
+            "incremental key differs at {pos}"
+        );
+    });
+}
+
+/// The fast generator agrees with the slow reference one (the sorted move texts, the outcome and
+/// the count) along a fuzzer-driven game.
+///
+/// # Panics
+/// When they disagree.
+pub fn reference(data: &[u8]) {
+    let mut choices = Choices::new(data);
+    let start = start(&mut choices);
+    drive(start, &mut choices, |pos| {
+        let slow = reference_impl::RefPos::from_position(pos);
+        let mut fast: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+        fast.sort();
+        assert_eq!(fast, slow.moves(), "legal moves differ at {pos}");
+        assert_eq!(pos.legal_move_count(), fast.len(), "count differs at {pos}");
+        let outcome = pos.outcome().map(|o| {
+            let winner = o.winner().map_or(usize::MAX, Side::index);
+            (winner, o.reason().to_string())
+        });
+        let expected = slow.outcome().map(|(w, r)| (w, format!("way of the {r}")));
+        assert_eq!(outcome, expected, "outcome differs at {pos}");
+    });
+}
+
+/// JSON round trips of positions, moves and records along a fuzzer-driven game.
+///
+/// # Panics
+/// When a value does not come back equal.
+pub fn serde(data: &[u8]) {
+    let mut choices = Choices::new(data);
+    let mut record = GameRecord::new(start(&mut choices));
+    loop {
+        let pos = record.position();
+        json_round_trip(&pos);
+        let moves = pos.legal_moves();
+        for mv in &moves {
+            json_round_trip(mv);
+        }
+        let Some(i) = choices.index(moves.len()) else {
+            break;
+        };
+        let Some(&mv) = moves.get(i) else { break };
+        record
+            .play(mv)
+            .unwrap_or_else(|e| panic!("record rejects {mv}: {e}"));
+    }
+    let text = serde_json::to_string(&record).unwrap_or_else(|e| panic!("record: {e}"));
+    let back: GameRecord = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(
+        back.to_string(),
+        record.to_string(),
+        "record JSON {text} comes back different"
+    );
+    assert_eq!(back.position(), record.position());
+}
+
+/// Undo and redo in a game record return exactly to earlier positions: the input plays moves,
+/// then undoes and redoes by its choices, checking each position against the history.
+///
+/// # Panics
+/// When undo or redo reaches a position other than the one played there.
+pub fn record(data: &[u8]) {
+    let mut choices = Choices::new(data);
+    let start = start(&mut choices);
+    let mut history = vec![start];
+    let mut record = GameRecord::new(start);
+    let mut ply = 0usize;
+    while let Some(action) = choices.byte() {
+        match action % 4 {
+            0 => {
+                if record.undo().is_some() {
+                    ply -= 1;
+                } else {
+                    assert_eq!(ply, 0, "undo refused with moves to undo");
+                }
+            }
+            1 => {
+                if record.redo().is_some() {
+                    ply += 1;
+                }
+            }
+            _ => {
+                let pos = record.position();
+                let moves = pos.legal_moves();
+                let Some(i) = choices.index(moves.len().max(1)) else {
+                    break;
+                };
+                let Some(&mv) = moves.get(i) else { continue };
+                record
+                    .play(mv)
+                    .unwrap_or_else(|e| panic!("record rejects {mv}: {e}"));
+                history.truncate(ply + 1);
+                history.push(pos.after_unchecked(mv));
+                ply += 1;
+            }
+        }
+        assert_eq!(
+            record.position(),
+            history[ply],
+            "record is off its history at ply {ply}"
+        );
+        assert_eq!(record.moves().len(), ply);
+        assert_eq!(record.start(), start);
+    }
+}
