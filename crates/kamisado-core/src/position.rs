@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::colour::{Colour, SQUARE_COLOURS};
-use crate::movegen::{all_rays, destinations, forward_destinations, to_frame};
+use crate::movegen::{all_rays, destinations, forward_count, forward_destinations, to_frame};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Outcome, WinReason};
 use crate::side::{Side, Tower};
@@ -387,7 +387,8 @@ impl Position {
     /// The legal moves, in order of origin (tower colour) and destination index. Empty exactly when
     /// the game is over. When the required tower is blocked, the list is its zero-length move.
     ///
-    /// The list lives on the stack; its capacity [`crate::MAX_LEGAL_MOVES`] is the proven maximum.
+    /// The list lives on the stack and never allocates: at most [`crate::MAX_LEGAL_MOVES`] moves
+    /// (the start position), at most [`crate::MAX_TOWER_MOVES`] in any other position.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -424,12 +425,12 @@ impl Position {
         let occ = self.occ[s];
         match self.required {
             Some(c) => {
-                let n = forward_destinations(self.towers[s][c.index()], occ).count_ones();
+                let n = forward_count(self.towers[s][c.index()], occ);
                 (n + u32::from(n == 0)) as usize
             }
             None => self.towers[s]
                 .iter()
-                .map(|&sq| forward_destinations(sq, occ).count_ones() as usize)
+                .map(|&sq| forward_count(sq, occ) as usize)
                 .sum(),
         }
     }
@@ -458,7 +459,7 @@ impl Position {
             }
             occ ^= bit(to_frame(them, from)) ^ bit(to_frame(them, to));
         }
-        let n = forward_destinations(self.towers[them][colour.index()], occ).count_ones();
+        let n = forward_count(self.towers[them][colour.index()], occ);
         (n + u32::from(n == 0)) as usize
     }
 
@@ -675,19 +676,22 @@ impl Position {
 /// `dests` is empty.
 #[inline(always)]
 fn push_moves(list: &mut MoveList, side: usize, from: u8, mut dests: u64) {
-    let abs = |own: u32| Square::from_index_unchecked(to_frame(side, own as usize) as u8);
-    let origin = abs(u32::from(from));
+    // Turning Gold's frame back is `sq ^ 63`; Black's frame is the board itself.
+    let flip = if side == 0 { 0u8 } else { 63u8 };
+    let origin = Square::from_index_unchecked(from ^ flip);
     if dests == 0 {
         list.push(Move::zero_length(origin));
     } else if side == 0 {
         while dests != 0 {
-            list.push(Move::new(origin, abs(dests.trailing_zeros())));
+            let t = dests.trailing_zeros() as u8;
+            list.push(Move::new(origin, Square::from_index_unchecked(t)));
             dests &= dests - 1;
         }
     } else {
+        // Highest own-frame square first: increasing absolute squares, as for Black.
         while dests != 0 {
-            let t = dests.ilog2();
-            list.push(Move::new(origin, abs(t)));
+            let t = dests.ilog2() as u8;
+            list.push(Move::new(origin, Square::from_index_unchecked(t ^ 63)));
             dests ^= 1 << t;
         }
     }
