@@ -372,7 +372,7 @@ fn huge_depths_with_a_small_budget_stop_at_once() {
 
 #[test]
 fn an_interrupted_run_exits_promptly_without_a_panic() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+    let child = Command::new(env!("CARGO_BIN_EXE_games"))
         .args(["perft", "kamisado", "30"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
