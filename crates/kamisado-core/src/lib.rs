@@ -56,6 +56,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
+
 mod bitboard;
 mod colour;
 mod diagram;

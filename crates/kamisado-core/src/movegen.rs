@@ -97,8 +97,18 @@ static COUNT_RAYS: [[(u64, u64); 3]; 64] = {
             // (f, r) is the first square past the ray; on rank 9 (r == 8) it is virtual (shifted
             // index 56..64, on the ray's line when the file exists); off the side, any square of
             // rank r will do (its file is clamped onto the board).
-            let file = if f < 0 { 0 } else if f > 7 { 7 } else { f };
-            let stop = if r <= 8 { 1u64 << ((r - 1) * 8 + file) } else { 0 };
+            let file = if f < 0 {
+                0
+            } else if f > 7 {
+                7
+            } else {
+                f
+            };
+            let stop = if r <= 8 {
+                1u64 << ((r - 1) * 8 + file)
+            } else {
+                0
+            };
             table[sq][d] = (mask | stop, stop);
             d += 1;
         }
@@ -114,7 +124,8 @@ static COUNT_RAYS: [[(u64, u64); 3]; 64] = {
 pub(crate) fn forward_count(sq: u8, occ: u64) -> u32 {
     let shifted = (occ >> 8) | (0xFF << 56);
     let e = &COUNT_RAYS[(sq & 63) as usize];
-    let first = |(mask, stop): (u64, u64)| (((shifted | stop) & mask) | (1 << 63)).trailing_zeros() >> 3;
+    let first =
+        |(mask, stop): (u64, u64)| (((shifted | stop) & mask) | (1 << 63)).trailing_zeros() >> 3;
     first(e[0]) + first(e[1]) + first(e[2]) - 3 * u32::from(sq >> 3)
 }
 

@@ -613,7 +613,8 @@ impl Position {
         let from = mv.from.index();
         let to = mv.to.index();
         let next = SQUARE_COLOURS[to];
-        let old_chain = KEYS.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)];
+        let old_chain =
+            KEYS.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)];
         let mut key = self.key ^ KEYS.gold_to_move ^ KEYS.required[next.index()];
         if let Some(old) = self.required {
             key ^= KEYS.required[old.index()];
