@@ -52,6 +52,7 @@ impl Game for Position {
         self.side_to_move()
     }
 
+    #[inline]
     fn legal_moves(&self) -> MoveList {
         Position::legal_moves(self)
     }

@@ -70,6 +70,18 @@ const fn bit(sq: usize) -> u64 {
     1 << sq
 }
 
+/// `FRAME_BITS[side][sq]`: the bit of absolute square `sq` in the frame of `side`.
+static FRAME_BITS: [[u64; 64]; 2] = {
+    let mut t = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        t[0][sq] = 1 << sq;
+        t[1][sq] = 1 << (63 - sq);
+        sq += 1;
+    }
+    t
+};
+
 impl Default for Position {
     fn default() -> Position {
         Position::start()
@@ -389,6 +401,7 @@ impl Position {
     ///
     /// The list lives on the stack and never allocates: at most [`crate::MAX_LEGAL_MOVES`] moves
     /// (the start position), at most [`crate::MAX_TOWER_MOVES`] in any other position.
+    #[inline]
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -457,7 +470,7 @@ impl Position {
             if to_frame(us, to) >= 56 {
                 return 0;
             }
-            occ ^= bit(to_frame(them, from)) ^ bit(to_frame(them, to));
+            occ ^= FRAME_BITS[them][from] ^ FRAME_BITS[them][to];
         }
         let n = forward_count(self.towers[them][colour.index()], occ);
         (n + u32::from(n == 0)) as usize
