@@ -70,17 +70,32 @@ pub(crate) fn destinations(side: Side, sq: usize, occ: u64) -> u64 {
 /// `occ` in the same frame. The hot path of move generation: three rays, no branch on the side.
 #[inline(always)]
 pub(crate) fn forward_destinations(sq: u8, occ: u64) -> u64 {
-    let r = &RAYS[0][(sq & 63) as usize];
+    let r = &UP_RAYS[sq as usize];
     up(r[0], occ) | up(r[1], occ) | up(r[2], occ)
 }
+
+/// Black's rays (towards higher indices) again, indexed by a `u8` square: 256 entries, only the
+/// first 64 used, so that no bounds check or mask is needed on the hot path.
+static UP_RAYS: [[u64; 3]; 256] = {
+    let mut table = [[0u64; 3]; 256];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = RAYS[0][sq];
+        sq += 1;
+    }
+    table
+};
 
 /// For counting: per square (own frame) and forward direction, `(mask, stop)` on the board
 /// shifted down by one rank (index − 8), so that a virtual, always occupied "rank 9" fills bits
 /// 56..64. `stop` is the first square past the end of the ray: the virtual rank-9 square on the
 /// ray's line, or for a diagonal that leaves the board sideways any square of the next rank; `mask`
 /// is the ray's squares plus `stop`.
-static COUNT_RAYS: [[(u64, u64); 3]; 64] = {
-    let mut table = [[(0u64, 0u64); 3]; 64];
+///
+/// Indexed by a `u8` square, 256 entries (only the first 64 are used) so that no bounds check
+/// or mask is needed.
+static COUNT_RAYS: [[(u64, u64); 3]; 256] = {
+    let mut table = [[(0u64, 0u64); 3]; 256];
     let mut sq = 0;
     while sq < 64 {
         let dfs = [0i32, -1, 1];
@@ -123,7 +138,7 @@ static COUNT_RAYS: [[(u64, u64); 3]; 64] = {
 #[inline(always)]
 pub(crate) fn forward_count(sq: u8, occ: u64) -> u32 {
     let shifted = (occ >> 8) | (0xFF << 56);
-    let e = &COUNT_RAYS[(sq & 63) as usize];
+    let e = &COUNT_RAYS[sq as usize];
     let first =
         |(mask, stop): (u64, u64)| (((shifted | stop) & mask) | (1 << 63)).trailing_zeros() >> 3;
     first(e[0]) + first(e[1]) + first(e[2]) - 3 * u32::from(sq >> 3)

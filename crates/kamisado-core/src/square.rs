@@ -80,7 +80,8 @@ impl Square {
     #[inline(always)]
     #[must_use]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        // The field is always below 64; the mask tells the compiler so (no bounds checks).
+        (self.0 & 63) as usize
     }
 
     /// The file, 0 (`a`) .. 7 (`h`).
