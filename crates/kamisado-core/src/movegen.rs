@@ -92,10 +92,11 @@ static UP_RAYS: [[u64; 3]; 256] = {
 /// ray's line, or for a diagonal that leaves the board sideways any square of the next rank; `mask`
 /// is the ray's squares plus `stop`.
 ///
-/// Indexed by a `u8` square, 256 entries (only the first 64 are used) so that no bounds check
-/// or mask is needed.
-static COUNT_RAYS: [[(u64, u64); 3]; 256] = {
-    let mut table = [[(0u64, 0u64); 3]; 256];
+/// Each entry is `[mask0, stop0, mask1, stop1, mask2, stop2, 3 * rank, 0]` (64 bytes). Indexed by
+/// a `u8` square, 256 entries (only the first 64 are used) so that no bounds check or mask is
+/// needed.
+static COUNT_RAYS: [[u64; 8]; 256] = {
+    let mut table = [[0u64; 8]; 256];
     let mut sq = 0;
     while sq < 64 {
         let dfs = [0i32, -1, 1];
@@ -124,24 +125,27 @@ static COUNT_RAYS: [[(u64, u64); 3]; 256] = {
             } else {
                 0
             };
-            table[sq][d] = (mask | stop, stop);
+            table[sq][2 * d] = mask | stop;
+            table[sq][2 * d + 1] = stop;
             d += 1;
         }
+        table[sq][6] = 3 * (sq as u64 / 8);
         sq += 1;
     }
     table
 };
 
 /// The number of destinations of a tower on square `sq` of its owner's frame, given the occupied
-/// squares `occ` in that frame: for each ray, the rank of the first blocker (or of the stop past
+/// squares of that frame shifted down one rank with a full virtual rank 9 on top (as
+/// `Position` stores them): for each ray, the rank of the first blocker (or of the stop past
 /// its end) minus the tower's rank, found with one bit scan; no population count.
 #[inline(always)]
-pub(crate) fn forward_count(sq: u8, occ: u64) -> u32 {
-    let shifted = (occ >> 8) | (0xFF << 56);
+pub(crate) fn forward_count(sq: u8, shifted: u64) -> u32 {
     let e = &COUNT_RAYS[sq as usize];
-    let first =
-        |(mask, stop): (u64, u64)| (((shifted | stop) & mask) | (1 << 63)).trailing_zeros() >> 3;
-    first(e[0]) + first(e[1]) + first(e[2]) - 3 * u32::from(sq >> 3)
+    let first = |d: usize| {
+        u64::from((((shifted | e[2 * d + 1]) & e[2 * d]) | (1 << 63)).trailing_zeros() >> 3)
+    };
+    (first(0) + first(1) + first(2) - e[6]) as u32
 }
 
 /// The index of `sq` (absolute) in the frame of side index `side` (0 Black, 1 Gold).

@@ -36,7 +36,9 @@ pub type ChainState = (Side, Colour);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
-    /// Occupied squares: `occ[0]` as they are, `occ[1]` turned by 180 degrees (Gold's frame).
+    /// Occupied squares in each side's frame (`occ[1]` turned by 180 degrees), shifted down one
+    /// rank (index − 8, so the own home row drops out: no forward ray reaches it) with the top
+    /// byte set: a virtual, always occupied rank 9 that ends every ray (see `movegen`).
     pub(crate) occ: [u64; 2],
     /// The Zobrist key, kept up to date by `play_unchecked`.
     pub(crate) key: u64,
@@ -68,6 +70,12 @@ const fn state_index(side: Side, colour: Colour) -> usize {
 #[inline(always)]
 const fn bit(sq: usize) -> u64 {
     1 << sq
+}
+
+/// `occ` of one frame shifted down one rank, with the virtual rank 9 on top.
+#[inline]
+const fn shifted(occ: u64) -> u64 {
+    (occ >> 8) | (0xFF << 56)
 }
 
 /// `FRAME_BITS[side][sq]`: the bit of absolute square `sq` in the frame of `side`.
@@ -203,7 +211,7 @@ impl Position {
             }
         }
         let mut pos = Position {
-            occ: [occ, occ.reverse_bits()],
+            occ: [shifted(occ), shifted(occ.reverse_bits())],
             key: 0,
             towers: own,
             side,
@@ -259,9 +267,6 @@ impl Position {
     /// The tower on `sq`, if any.
     #[must_use]
     pub fn tower_at(&self, sq: Square) -> Option<Tower> {
-        if self.occ[0] & bit(sq.index()) == 0 {
-            return None;
-        }
         for side in Side::BOTH {
             for colour in Colour::ALL {
                 if self.tower_square(side, colour) == sq {
@@ -272,10 +277,21 @@ impl Position {
         None
     }
 
+    /// The occupied squares (absolute), from the tower squares.
+    fn abs_occ(&self) -> u64 {
+        let mut occ = 0;
+        for s in 0..2 {
+            for &sq in &self.towers[s] {
+                occ |= bit(to_frame(s, usize::from(sq & 63)));
+            }
+        }
+        occ
+    }
+
     /// Every occupied square.
     #[inline]
-    pub const fn occupied(&self) -> Bitboard {
-        Bitboard(self.occ[0])
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.abs_occ())
     }
 
     /// The squares of `side`'s towers.
@@ -359,7 +375,7 @@ impl Position {
     /// and whether or not it may move now. Empty if `sq` is empty.
     pub fn reach(&self, sq: Square) -> Bitboard {
         match self.tower_at(sq) {
-            Some(t) => Bitboard(destinations(t.side, sq.index(), self.occ[0])),
+            Some(t) => Bitboard(destinations(t.side, sq.index(), self.abs_occ())),
             None => Bitboard::EMPTY,
         }
     }
@@ -378,7 +394,7 @@ impl Position {
             Some(c) => self.tower_square(self.side, c).bitboard(),
             None => Colour::ALL
                 .into_iter()
-                .filter(|c| forward_destinations(self.towers[s][c.index()], self.occ[s]) != 0)
+                .filter(|c| forward_destinations(self.towers[s][c.index()], self.occ[s] << 8) != 0)
                 .map(|c| self.tower_square(self.side, c))
                 .collect(),
         }
@@ -390,7 +406,7 @@ impl Position {
         if !self.legal_sources().contains(from) {
             return Bitboard::EMPTY;
         }
-        match destinations(self.side, from.index(), self.occ[0]) {
+        match destinations(self.side, from.index(), self.abs_occ()) {
             0 => from.bitboard(),
             d => Bitboard(d),
         }
@@ -409,7 +425,7 @@ impl Position {
             return list;
         }
         let s = self.side.index();
-        let occ = self.occ[s];
+        let occ = self.occ[s] << 8;
         match self.required {
             Some(c) => {
                 let from = self.towers[s][c.index()];
@@ -470,7 +486,7 @@ impl Position {
             if to_frame(us, to) >= 56 {
                 return 0;
             }
-            occ ^= FRAME_BITS[them][from] ^ FRAME_BITS[them][to];
+            occ ^= (FRAME_BITS[them][from] ^ FRAME_BITS[them][to]) >> 8;
         }
         let n = forward_count(self.towers[them][colour.index()], occ);
         (n + u32::from(n == 0)) as usize
@@ -491,7 +507,7 @@ impl Position {
         if !from_ok {
             return false;
         }
-        let dests = forward_destinations(from, self.occ[s]);
+        let dests = forward_destinations(from, self.occ[s] << 8);
         if mv.is_zero_length() {
             dests == 0 && self.required.is_some()
         } else {
@@ -532,7 +548,8 @@ impl Position {
                 });
             }
         }
-        let dests = destinations(self.side, mv.from.index(), self.occ[0]);
+        let occ = self.abs_occ();
+        let dests = destinations(self.side, mv.from.index(), occ);
         if mv.is_zero_length() {
             return if dests == 0 && self.required.is_some() {
                 None
@@ -564,12 +581,12 @@ impl Position {
             if next == to {
                 break;
             }
-            if self.occ[0] & bit(next.index()) != 0 {
+            if occ & bit(next.index()) != 0 {
                 return Some(R::PathBlocked { square: next });
             }
             sq = next;
         }
-        if self.occ[0] & bit(to.index()) != 0 {
+        if occ & bit(to.index()) != 0 {
             return Some(R::Occupied { square: to });
         }
         debug_assert!(dests & bit(to.index()) != 0);
@@ -658,8 +675,8 @@ impl Position {
             key ^= old_chain ^ t[from] ^ t[to];
             let own_to = to_frame(us.index(), to);
             self.towers[us.index()][colour.index()] = own_to as u8;
-            self.occ[0] ^= bit(from) ^ bit(to);
-            self.occ[1] ^= bit(63 - from) ^ bit(63 - to);
+            self.occ[0] ^= (FRAME_BITS[0][from] ^ FRAME_BITS[0][to]) >> 8;
+            self.occ[1] ^= (FRAME_BITS[1][from] ^ FRAME_BITS[1][to]) >> 8;
             self.chain_set = 1 << state;
             self.chain_first = state as u8;
             self.chain_len = 0;
