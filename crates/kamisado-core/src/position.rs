@@ -421,26 +421,31 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.outcome.is_some() {
-            return list;
+        if self.outcome.is_none() {
+            self.generate(&mut list);
         }
+        list
+    }
+
+    /// Appends the legal moves of a game that is not over.
+    #[inline(always)]
+    fn generate(&self, list: &mut MoveList) {
         let s = self.side.index();
         let occ = self.occ[s] << 8;
         match self.required {
             Some(c) => {
                 let from = self.towers[s][c.index()];
-                push_moves(&mut list, s, from, forward_destinations(from, occ));
+                push_moves(list, s, from, forward_destinations(from, occ));
             }
             None => {
                 for &from in &self.towers[s] {
                     let dests = forward_destinations(from, occ);
                     if dests != 0 {
-                        push_moves(&mut list, s, from, dests);
+                        push_moves(list, s, from, dests);
                     }
                 }
             }
         }
-        list
     }
 
     /// The number of legal moves, without building the list.
