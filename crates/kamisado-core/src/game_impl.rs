@@ -52,7 +52,7 @@ impl Game for Position {
         self.side_to_move()
     }
 
-    #[inline]
+    #[inline(always)]
     fn legal_moves(&self) -> MoveList {
         Position::legal_moves(self)
     }

@@ -417,7 +417,7 @@ impl Position {
     ///
     /// The list lives on the stack and never allocates: at most [`crate::MAX_LEGAL_MOVES`] moves
     /// (the start position), at most [`crate::MAX_TOWER_MOVES`] in any other position.
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
