@@ -61,6 +61,18 @@ pub(crate) const SQUARE_COLOURS: [Colour; 64] = {
     table
 };
 
+/// [`SQUARE_COLOURS`] padded to 256 entries, for indexing by a raw `u8` square without a bounds
+/// check on the hot path.
+pub(crate) static SQUARE_COLOURS_256: [Colour; 256] = {
+    let mut table = [Colour::Brown; 256];
+    let mut i = 0;
+    while i < 64 {
+        table[i] = SQUARE_COLOURS[i];
+        i += 1;
+    }
+    table
+};
+
 impl Colour {
     /// All colours in index order.
     pub const ALL: [Colour; 8] = [

@@ -5,7 +5,7 @@ use core::fmt;
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::colour::{Colour, SQUARE_COLOURS};
+use crate::colour::{Colour, SQUARE_COLOURS, SQUARE_COLOURS_256};
 use crate::movegen::{all_rays, destinations, forward_count, forward_destinations, to_frame};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Outcome, WinReason};
@@ -79,8 +79,10 @@ const fn shifted(occ: u64) -> u64 {
 }
 
 /// `FRAME_BITS[side][sq]`: the bit of absolute square `sq` in the frame of `side`.
-static FRAME_BITS: [[u64; 64]; 2] = {
-    let mut t = [[0u64; 64]; 2];
+///
+/// Padded to 256 entries (zero beyond 63) so that a raw `u8` square needs no bounds check.
+static FRAME_BITS: [[u64; 256]; 2] = {
+    let mut t = [[0u64; 256]; 2];
     let mut sq = 0;
     while sq < 64 {
         t[0][sq] = 1 << sq;
@@ -477,9 +479,9 @@ impl Position {
     pub fn legal_move_count_after(&self, mv: Move) -> usize {
         let us = self.side.index();
         let them = us ^ 1;
-        let from = mv.from.index();
-        let to = mv.to.index();
-        let colour = SQUARE_COLOURS[to];
+        let from = mv.from.raw();
+        let to = mv.to.raw();
+        let colour = SQUARE_COLOURS_256[to];
         let mut occ = self.occ[them];
         if from == to {
             // A zero-length move: the game ends if the new state repeats one of the chain.
@@ -724,11 +726,12 @@ fn push_moves(list: &mut MoveList, side: usize, from: u8, mut dests: u64) {
             dests &= dests - 1;
         }
     } else {
-        // Highest own-frame square first: increasing absolute squares, as for Black.
-        while dests != 0 {
-            let t = dests.ilog2() as u8;
-            list.push(Move::new(origin, Square::from_index_unchecked(t ^ 63)));
-            dests ^= 1 << t;
+        // Turned back to absolute squares (bit i becomes bit 63 - i), in increasing order.
+        let mut abs = dests.reverse_bits();
+        while abs != 0 {
+            let t = abs.trailing_zeros() as u8;
+            list.push(Move::new(origin, Square::from_index_unchecked(t)));
+            abs &= abs - 1;
         }
     }
 }

@@ -84,6 +84,12 @@ impl Square {
         (self.0 & 63) as usize
     }
 
+    /// The raw index as a `usize` (always below 64), for tables padded to 256 entries.
+    #[inline(always)]
+    pub(crate) const fn raw(self) -> usize {
+        self.0 as usize
+    }
+
     /// The file, 0 (`a`) .. 7 (`h`).
     #[inline]
     #[must_use]
