@@ -486,3 +486,51 @@ fn square_colour_helper_agrees() {
         assert_eq!(s.colour().index(), c);
     }
 }
+
+/// The capacity of the move list: the start position has the most moves (free choice), and a
+/// single tower can reach 14 squares (7 straight, 7 on its diagonals), never more.
+#[test]
+fn worst_case_move_counts() {
+    use kamisado_core::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES};
+    assert_eq!(Position::start().legal_moves().len(), MAX_LEGAL_MOVES);
+    // Black's brown tower on a1 with the a-file and the long diagonal empty.
+    let open = position(
+        &[
+            ("a1", 'N'),
+            ("b1", 'G'),
+            ("c1", 'R'),
+            ("d1", 'Y'),
+            ("e1", 'K'),
+            ("f1", 'P'),
+            ("g1", 'B'),
+            ("h1", 'O'),
+            ("b8", 'b'),
+            ("c8", 'p'),
+            ("d8", 'k'),
+            ("e8", 'y'),
+            ("f8", 'r'),
+            ("g8", 'g'),
+            ("c5", 'n'),
+            ("e6", 'o'),
+        ],
+        'b',
+        'n',
+    );
+    assert_eq!(open.legal_moves().len(), MAX_TOWER_MOVES);
+    assert_eq!(open.legal_move_count(), MAX_TOWER_MOVES);
+    // No square of the board gives a lone tower more, for either side.
+    for s in Square::ALL {
+        for side in Side::BOTH {
+            let forward = |df: i8| {
+                let dr = if side == Side::Black { 1 } else { -1 };
+                (1..8)
+                    .take_while(|&k| s.offset(df * k, dr * k).is_some())
+                    .count()
+            };
+            assert!(
+                forward(-1) + forward(0) + forward(1) <= MAX_TOWER_MOVES,
+                "{s}"
+            );
+        }
+    }
+}
