@@ -52,7 +52,9 @@
 //! # Feature flags
 //!
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`], [`Position`], [`GameRecord`],
-//!   [`Colour`], [`Side`] and [`Tower`], as their text notation (sides as `"black"`/`"gold"`).
+//!   [`Colour`], [`Side`], [`Tower`] and [`WinReason`] as their text notation (sides as
+//!   `"black"`/`"gold"`, reasons as `"home_row"`/`"deadlock"`), and for [`Outcome`] as
+//!   `{"winner": "gold", "reason": "deadlock"}`.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -82,7 +84,7 @@ pub use colour::{Colour, ParseColourError};
 pub use diagram::Diagram;
 pub use moves::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, MoveField, MoveList, ParseMoveError};
 pub use notation::ParsePositionError;
-pub use outcome::{Outcome, WinReason};
+pub use outcome::{Outcome, ParseWinReasonError, WinReason};
 pub use position::{ChainState, IllegalMoveError, IllegalMoveReason, Position};
 pub use record::{GameRecord, ParseRecordError, RecordMoveError};
 pub use side::{BySide, ParseSideError, ParseTowerError, Side, Tower};

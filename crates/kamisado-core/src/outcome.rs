@@ -1,6 +1,7 @@
 //! How a game ends: [`Outcome`] and [`WinReason`].
 
 use core::fmt;
+use core::str::FromStr;
 
 use crate::side::Side;
 
@@ -39,8 +40,31 @@ impl fmt::Display for WinReason {
     }
 }
 
+/// Why a reason text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown end reason \"{text}\": expected home_row or deadlock")]
+pub struct ParseWinReasonError {
+    /// The rejected text.
+    pub text: String,
+}
+
+impl FromStr for WinReason {
+    type Err = ParseWinReasonError;
+
+    /// Parses a key (`home_row`, `deadlock`) or the displayed form (`home row`), any case.
+    fn from_str(s: &str) -> Result<WinReason, ParseWinReasonError> {
+        WinReason::ALL
+            .into_iter()
+            .find(|r| r.key().eq_ignore_ascii_case(s) || r.to_string().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseWinReasonError { text: s.to_owned() })
+    }
+}
+
 /// The result of a finished game: who won and why.
+///
+/// With the `serde` feature it serializes as `{"winner": "gold", "reason": "deadlock"}`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// The winner.
     pub winner: Side,

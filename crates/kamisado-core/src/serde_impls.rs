@@ -7,7 +7,7 @@ use core::str::FromStr;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::{Colour, GameRecord, Move, Position, Side, Square, Tower};
+use crate::{Colour, GameRecord, Move, Position, Side, Square, Tower, WinReason};
 
 struct TextVisitor<T>(PhantomData<T>, &'static str);
 
@@ -62,5 +62,18 @@ impl Serialize for Side {
 impl<'de> Deserialize<'de> for Side {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Side, D::Error> {
         deserializer.deserialize_str(TextVisitor(PhantomData, "\"black\" or \"gold\""))
+    }
+}
+
+impl Serialize for WinReason {
+    /// As its key, `"home_row"` or `"deadlock"`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.key())
+    }
+}
+
+impl<'de> Deserialize<'de> for WinReason {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<WinReason, D::Error> {
+        deserializer.deserialize_str(TextVisitor(PhantomData, "\"home_row\" or \"deadlock\""))
     }
 }

@@ -141,3 +141,30 @@ fn serde_as_text() {
         .to_string();
     assert!(err.contains("fields"), "{err}");
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_outcome() {
+    use kamisado_core::{Outcome, WinReason};
+    let outcome = Outcome {
+        winner: Side::Gold,
+        reason: WinReason::Deadlock,
+    };
+    let json = serde_json::to_string(&outcome).unwrap();
+    assert_eq!(json, r#"{"winner":"gold","reason":"deadlock"}"#);
+    assert_eq!(serde_json::from_str::<Outcome>(&json).unwrap(), outcome);
+    assert_eq!(
+        serde_json::to_string(&WinReason::HomeRow).unwrap(),
+        "\"home_row\""
+    );
+}
+
+#[test]
+fn win_reason_text() {
+    use kamisado_core::WinReason;
+    for r in WinReason::ALL {
+        assert_eq!(r.key().parse::<WinReason>().unwrap(), r);
+        assert_eq!(r.to_string().parse::<WinReason>().unwrap(), r);
+    }
+    assert!("draw".parse::<WinReason>().is_err());
+}
