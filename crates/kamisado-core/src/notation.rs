@@ -99,6 +99,9 @@ pub enum ParsePositionError {
         /// The character.
         ch: char,
     },
+    /// An empty chain field (a trailing space).
+    #[error("chain field: empty (write '-' for no chain)")]
+    ChainEmpty,
     /// A chain while the required colour is `-`.
     #[error("chain field: must be '-' when the required colour is '-'")]
     ChainWithoutRequired,
@@ -241,7 +244,6 @@ impl FromStr for Position {
     /// Parses the four-field position text of `formats.md` and checks that a game can reach it.
     fn from_str(s: &str) -> Result<Position> {
         use ParsePositionError as E;
-        let s = s.trim();
         let fields: Vec<&str> = s.split(' ').collect();
         let [board, side, required, chain] = fields[..] else {
             return Err(E::FieldCount {
@@ -283,13 +285,18 @@ impl FromStr for Position {
             }
         };
         let mut chain_colours = Vec::new();
-        if chain != "-" {
+        if chain.is_empty() {
+            return Err(E::ChainEmpty);
+        }
+        if let Some(rest) = chain.strip_prefix('-') {
+            // `-` stands alone: report whatever follows it.
+            if let Some(ch) = rest.chars().next() {
+                return Err(E::ChainChar { index: 2, ch });
+            }
+        } else {
             for (i, ch) in chain.chars().enumerate() {
                 let colour = Colour::from_letter(ch).ok_or(E::ChainChar { index: i + 1, ch })?;
                 chain_colours.push(colour);
-            }
-            if chain_colours.is_empty() {
-                return Err(E::ChainChar { index: 1, ch: ' ' });
             }
         }
         let occ: u64 = towers.iter().flatten().map(|sq| 1u64 << sq.index()).sum();

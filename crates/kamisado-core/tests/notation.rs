@@ -252,7 +252,7 @@ fn invalid_position_corpus() {
         ),
         (
             "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - --",
-            E::ChainChar { index: 1, ch: '-' },
+            E::ChainChar { index: 2, ch: '-' },
         ),
         (
             "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - n",
@@ -343,11 +343,16 @@ fn error_messages_name_field_and_character() {
     assert!(e.contains("side-to-move") && e.contains('z'), "{e}");
 }
 
+/// `formats.md` allows no variants of the position text: surrounding whitespace is an error too.
 #[test]
-fn surrounding_whitespace_is_tolerated() {
+fn surrounding_whitespace_is_rejected() {
     assert_eq!(
-        format!("  {START}\n").parse::<Position>().unwrap(),
-        Position::start()
+        format!("{START}\n").parse::<Position>(),
+        Err(E::ChainChar { index: 2, ch: '\n' })
+    );
+    assert_eq!(
+        format!(" {START}").parse::<Position>(),
+        Err(E::FieldCount { found: 5 })
     );
 }
 
