@@ -258,6 +258,7 @@ fn invalid_position_corpus() {
             "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - n",
             E::ChainWithoutRequired,
         ),
+        ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - ", E::ChainEmpty),
         (
             "obpkyrgn/8/8/8/8/8/8/NGRYKPBO g - -",
             E::FreeChoiceNotAtStart,
