@@ -86,20 +86,26 @@ static UP_RAYS: [[u64; 3]; 256] = {
     table
 };
 
-/// For counting: per square (own frame) and forward direction, `(mask, stop)` on the board
-/// shifted down by one rank (index − 8), so that a virtual, always occupied "rank 9" fills bits
-/// 56..64. `stop` is the first square past the end of the ray: the virtual rank-9 square on the
-/// ray's line, or for a diagonal that leaves the board sideways any square of the next rank; `mask`
-/// is the ray's squares plus `stop`.
+/// For counting, per square of a side's own frame, on the board shifted down by one rank (index
+/// − 8) whose top byte is a virtual, always occupied "rank 9":
+/// `[mask0, mask1, mask2, stops, 3 * rank, 0, 0, 0]` (64 bytes).
 ///
-/// Each entry is `[mask0, stop0, mask1, stop1, mask2, stop2, 3 * rank, 0]` (64 bytes). Indexed by
-/// a `u8` square, 256 entries (only the first 64 are used) so that no bounds check or mask is
-/// needed.
+/// Each ray gets a *stop*, a square past its end that it treats as occupied: the virtual rank-9
+/// square when the ray runs to the top, otherwise (a diagonal that leaves the board sideways) a
+/// real square of the next rank that lies on none of the tower's three rays. `mask_d` is ray `d`
+/// plus its stop; `stops` holds the real stop squares, which are ORed into the occupancy once
+/// (they are on no other ray, so they change nothing else).
+///
+/// Indexed by a `u8` square, 256 entries (only the first 64 are used) so that no bounds check or
+/// mask is needed.
 static COUNT_RAYS: [[u64; 8]; 256] = {
     let mut table = [[0u64; 8]; 256];
     let mut sq = 0;
     while sq < 64 {
         let dfs = [0i32, -1, 1];
+        // Every square of the three rays (unshifted own frame), to keep stops off them.
+        let all = RAYS[0][sq][0] | RAYS[0][sq][1] | RAYS[0][sq][2];
+        let mut stops = 0u64;
         let mut d = 0;
         while d < 3 {
             let mut f = (sq % 8) as i32 + dfs[d];
@@ -110,26 +116,32 @@ static COUNT_RAYS: [[u64; 8]; 256] = {
                 f += dfs[d];
                 r += 1;
             }
-            // (f, r) is the first square past the ray; on rank 9 (r == 8) it is virtual (shifted
-            // index 56..64, on the ray's line when the file exists); off the side, any square of
-            // rank r will do (its file is clamped onto the board).
-            let file = if f < 0 {
-                0
-            } else if f > 7 {
-                7
+            // (f, r) is the first square past the ray.
+            if r >= 8 {
+                // Rank 9: virtual and always occupied (clamp a file that is off the board).
+                let file = if f < 0 {
+                    0
+                } else if f > 7 {
+                    7
+                } else {
+                    f
+                };
+                mask |= 1 << (56 + file);
             } else {
-                f
-            };
-            let stop = if r <= 8 {
-                1u64 << ((r - 1) * 8 + file)
-            } else {
-                0
-            };
-            table[sq][2 * d] = mask | stop;
-            table[sq][2 * d + 1] = stop;
+                // Off the side on rank r: any square of rank r on none of the rays.
+                let mut file = 0;
+                while all & (1 << (r * 8 + file)) != 0 {
+                    file += 1;
+                }
+                let stop = 1u64 << ((r - 1) * 8 + file);
+                mask |= stop;
+                stops |= stop;
+            }
+            table[sq][d] = mask;
             d += 1;
         }
-        table[sq][6] = 3 * (sq as u64 / 8);
+        table[sq][3] = stops;
+        table[sq][4] = 3 * (sq as u64 / 8);
         sq += 1;
     }
     table
@@ -142,10 +154,9 @@ static COUNT_RAYS: [[u64; 8]; 256] = {
 #[inline(always)]
 pub(crate) fn forward_count(sq: u8, shifted: u64) -> u32 {
     let e = &COUNT_RAYS[sq as usize];
-    let first = |d: usize| {
-        u64::from((((shifted | e[2 * d + 1]) & e[2 * d]) | (1 << 63)).trailing_zeros() >> 3)
-    };
-    (first(0) + first(1) + first(2) - e[6]) as u32
+    let occ = shifted | e[3];
+    let first = |d: usize| u64::from(((occ & e[d]) | (1 << 63)).trailing_zeros() >> 3);
+    (first(0) + first(1) + first(2) - e[4]) as u32
 }
 
 /// The index of `sq` (absolute) in the frame of side index `side` (0 Black, 1 Gold).
