@@ -93,7 +93,7 @@ static UP_RAYS: [[u64; 3]; 256] = {
 /// Each ray gets a *stop*, a square past its end that it treats as occupied: the virtual rank-9
 /// square when the ray runs to the top, otherwise (a diagonal that leaves the board sideways) a
 /// real square of the next rank that lies on none of the tower's three rays. `mask_d` is ray `d`
-/// plus its stop; `stops` holds the real stop squares, which are ORed into the occupancy once
+/// plus its stop; `stops` holds the real stop squares, which are added to the occupancy once
 /// (they are on no other ray, so they change nothing else).
 ///
 /// Indexed by a `u8` square, 256 entries (only the first 64 are used) so that no bounds check or
