@@ -477,8 +477,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn legal_move_count_after(&self, mv: Move) -> usize {
-        let us = self.side.index();
-        let them = us ^ 1;
+        let them = self.side.index() ^ 1;
         let from = mv.from.raw();
         let to = mv.to.raw();
         let colour = SQUARE_COLOURS_256[to];
@@ -489,11 +488,13 @@ impl Position {
                 return 0;
             }
         } else {
-            // A positive move wins on the opponent's home row: rank 8 in the mover's frame.
-            if to_frame(us, to) >= 56 {
+            // A positive move wins on the opponent's home row, which is rank 1 of the
+            // opponent's frame: the low byte of the destination's bit there.
+            let to_bit = FRAME_BITS[them][to];
+            if to_bit & 0xFF != 0 {
                 return 0;
             }
-            occ ^= (FRAME_BITS[them][from] ^ FRAME_BITS[them][to]) >> 8;
+            occ ^= (FRAME_BITS[them][from] ^ to_bit) >> 8;
         }
         let n = forward_count(self.towers[them][colour.index()], occ);
         (n + u32::from(n == 0)) as usize
