@@ -128,6 +128,17 @@ pub trait Game: Clone + Eq + Debug + Send + Sync {
     /// The legal moves, each exactly once; empty exactly when the game is over.
     fn legal_moves(&self) -> Self::Moves;
 
+    /// Calls `f` on each legal move, in the order of [`Game::legal_moves`].
+    ///
+    /// The default walks [`Game::legal_moves`]; implementations may override it with a path that
+    /// builds no list. Perft and search use it for their inner loops.
+    #[inline]
+    fn for_each_legal_move(&self, mut f: impl FnMut(Self::Move)) {
+        for mv in self.legal_moves() {
+            f(mv);
+        }
+    }
+
     /// The number of legal moves. The default counts [`Game::legal_moves`]; implementations
     /// override it with something faster (perft relies on it at the last ply).
     fn legal_move_count(&self) -> usize {

@@ -38,20 +38,14 @@ pub enum Convention {
 /// ```
 #[must_use]
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    let mut sum = 0;
     match depth {
-        0 => 1,
-        1 => pos.legal_move_count() as u64,
-        2 => pos
-            .legal_moves()
-            .into_iter()
-            .map(|mv| pos.legal_move_count_after(mv) as u64)
-            .sum(),
-        _ => pos
-            .legal_moves()
-            .into_iter()
-            .map(|mv| perft(&pos.after_unchecked(mv), depth - 1))
-            .sum(),
+        0 => return 1,
+        1 => return pos.legal_move_count() as u64,
+        2 => pos.for_each_legal_move(|mv| sum += pos.legal_move_count_after(mv) as u64),
+        _ => pos.for_each_legal_move(|mv| sum += perft(&pos.after_unchecked(mv), depth - 1)),
     }
+    sum
 }
 
 /// The number of leaves at `depth` when a finished game counts as one leaf at every greater depth.
@@ -68,20 +62,18 @@ pub fn perft_terminal_leaves<G: Game>(pos: &G, depth: u32) -> u64 {
     }
     // A position that is not over always has a legal move, so a count of 0 means "over".
     let count = pos.legal_move_count() as u64;
+    let mut sum = 0;
     match (count, depth) {
-        (0, _) => 1,
-        (n, 1) => n,
-        (_, 2) => pos
-            .legal_moves()
-            .into_iter()
-            .map(|mv| (pos.legal_move_count_after(mv) as u64).max(1))
-            .sum(),
-        _ => pos
-            .legal_moves()
-            .into_iter()
-            .map(|mv| perft_terminal_leaves(&pos.after_unchecked(mv), depth - 1))
-            .sum(),
+        (0, _) => return 1,
+        (n, 1) => return n,
+        (_, 2) => pos.for_each_legal_move(|mv| {
+            sum += (pos.legal_move_count_after(mv) as u64).max(1);
+        }),
+        _ => pos.for_each_legal_move(|mv| {
+            sum += perft_terminal_leaves(&pos.after_unchecked(mv), depth - 1);
+        }),
     }
+    sum
 }
 
 /// Perft in the chosen convention.

@@ -25,7 +25,8 @@ pub type Candidates<'a, G> = &'a dyn Fn(&G) -> Vec<<G as Game>::Move>;
 
 /// Checks the legal-move conventions on one position:
 /// - the legal moves are pairwise distinct;
-/// - [`Game::legal_move_count`] equals the list's length;
+/// - [`Game::legal_move_count`] equals the list's length, and [`Game::for_each_legal_move`]
+///   walks the same moves in the same order;
 /// - [`Game::outcome`] is `Some` exactly when there are no legal moves, and agrees with
 ///   [`Game::is_over`];
 /// - each legal move passes [`Game::is_legal`], plays with [`Game::play`] without error, gives
@@ -48,6 +49,12 @@ pub fn check_position<G: Game>(pos: &G) {
         pos.legal_move_count(),
         moves.len(),
         "legal_move_count disagrees with legal_moves in {pos:?}"
+    );
+    let mut walked = Vec::with_capacity(moves.len());
+    pos.for_each_legal_move(|mv| walked.push(mv));
+    assert_eq!(
+        walked, moves,
+        "for_each_legal_move disagrees with legal_moves in {pos:?}"
     );
     let outcome = pos.outcome();
     assert_eq!(

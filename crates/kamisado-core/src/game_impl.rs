@@ -58,6 +58,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        Position::for_each_legal_move(self, f);
+    }
+
+    #[inline]
     fn legal_move_count(&self) -> usize {
         Position::legal_move_count(self)
     }

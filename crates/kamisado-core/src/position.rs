@@ -423,27 +423,29 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if self.outcome.is_none() {
-            self.generate(&mut list);
-        }
+        self.for_each_legal_move(|mv| list.push(mv));
         list
     }
 
-    /// Appends the legal moves of a game that is not over.
-    #[inline(always)]
-    fn generate(&self, list: &mut MoveList) {
+    /// Calls `f` on each legal move, in the order of [`Position::legal_moves`], without building
+    /// a list: the fast path for search and perft.
+    #[inline]
+    pub fn for_each_legal_move(&self, mut f: impl FnMut(Move)) {
+        if self.outcome.is_some() {
+            return;
+        }
         let s = self.side.index();
         let occ = self.occ[s] << 8;
         match self.required {
             Some(c) => {
                 let from = self.towers[s][c.index()];
-                push_moves(list, s, from, forward_destinations(from, occ));
+                visit_moves(&mut f, s, from, forward_destinations(from, occ));
             }
             None => {
                 for &from in &self.towers[s] {
                     let dests = forward_destinations(from, occ);
                     if dests != 0 {
-                        push_moves(list, s, from, dests);
+                        visit_moves(&mut f, s, from, dests);
                     }
                 }
             }
@@ -710,20 +712,20 @@ impl Position {
     }
 }
 
-/// Appends the moves from `from` to every square of `dests` (both in the frame of side index
+/// Calls `f` on the moves from `from` to every square of `dests` (both in the frame of side index
 /// `side`) in increasing order of absolute destination, or the zero-length move of `from` if
 /// `dests` is empty.
 #[inline(always)]
-fn push_moves(list: &mut MoveList, side: usize, from: u8, mut dests: u64) {
+fn visit_moves(f: &mut impl FnMut(Move), side: usize, from: u8, mut dests: u64) {
     // Turning Gold's frame back is `sq ^ 63`; Black's frame is the board itself.
     let flip = if side == 0 { 0u8 } else { 63u8 };
     let origin = Square::from_index_unchecked(from ^ flip);
     if dests == 0 {
-        list.push(Move::zero_length(origin));
+        f(Move::zero_length(origin));
     } else if side == 0 {
         while dests != 0 {
             let t = dests.trailing_zeros() as u8;
-            list.push(Move::new(origin, Square::from_index_unchecked(t)));
+            f(Move::new(origin, Square::from_index_unchecked(t)));
             dests &= dests - 1;
         }
     } else {
@@ -731,7 +733,7 @@ fn push_moves(list: &mut MoveList, side: usize, from: u8, mut dests: u64) {
         let mut abs = dests.reverse_bits();
         while abs != 0 {
             let t = abs.trailing_zeros() as u8;
-            list.push(Move::new(origin, Square::from_index_unchecked(t)));
+            f(Move::new(origin, Square::from_index_unchecked(t)));
             abs &= abs - 1;
         }
     }
