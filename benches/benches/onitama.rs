@@ -76,7 +76,7 @@ fn bench_play(c: &mut Criterion) {
         b.iter(|| {
             pairs
                 .iter()
-                .map(|&(p, m)| black_box(p).after_unchecked(m).hash())
+                .map(|&(p, m)| black_box(p).after_unchecked(m).zobrist())
                 .fold(0, |a, h| a ^ h)
         });
     });
@@ -85,7 +85,7 @@ fn bench_play(c: &mut Criterion) {
             pairs
                 .iter()
                 .filter_map(|&(p, m)| black_box(p).after(m).ok())
-                .fold(0, |a, q| a ^ q.hash())
+                .fold(0, |a, q| a ^ q.zobrist())
         });
     });
     group.bench_function("legal_move_count_after", |b| {

@@ -29,8 +29,9 @@ impl SplitMix64 {
         SplitMix64 { state: seed }
     }
 
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    /// The next 64 random bits. A `const fn`, so that tables of random keys (Zobrist) can be
+    /// computed at compile time.
+    pub const fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -40,8 +41,8 @@ impl SplitMix64 {
 
     /// A number in `0..n` (nearly uniform: multiply-shift, bias below 2^-32 for `n < 2^32`).
     /// Returns 0 when `n` is 0.
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    pub const fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
     }
 
     /// A uniformly chosen element of `items`, or `None` if it is empty.

@@ -33,7 +33,7 @@ pub fn notation(data: &[u8]) {
             .parse()
             .unwrap_or_else(|e| panic!("record {canonical:?} does not parse back: {e}"));
         assert_eq!(again.to_string(), canonical, "record text is not canonical");
-        assert_eq!(again.current(), record.current());
+        assert_eq!(again.position(), record.position());
     }
 }
 
@@ -111,7 +111,7 @@ pub fn serde(data: &[u8]) {
     let mut choices = Choices::new(data);
     let mut record = GameRecord::new(Position::start());
     loop {
-        let pos = *record.current();
+        let pos = *record.position();
         json_round_trip(&pos);
         let moves = pos.legal_moves();
         for mv in &moves {
@@ -132,7 +132,7 @@ pub fn serde(data: &[u8]) {
         record.to_string(),
         "record JSON {text} comes back different"
     );
-    assert_eq!(back.current(), record.current());
+    assert_eq!(back.position(), record.position());
 }
 
 /// Undo and redo in a game record return exactly to earlier positions: the input plays moves,
@@ -162,7 +162,7 @@ pub fn record(data: &[u8]) {
                 }
             }
             _ => {
-                let pos = *record.current();
+                let pos = *record.position();
                 let moves = pos.legal_moves();
                 let Some(i) = choices.index(moves.len().max(1)) else {
                     break;
@@ -177,7 +177,7 @@ pub fn record(data: &[u8]) {
             }
         }
         assert_eq!(
-            record.current(),
+            record.position(),
             &history[ply],
             "record is off its history at ply {ply}"
         );

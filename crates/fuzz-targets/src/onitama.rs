@@ -90,8 +90,8 @@ pub fn hash(data: &[u8]) {
     let start = start(&mut choices);
     drive(start, &mut choices, |pos| {
         assert_eq!(
-            pos.hash(),
-            pos.hash_from_scratch(),
+            pos.zobrist(),
+            pos.zobrist_from_scratch(),
             "incremental key differs at {pos}"
         );
     });

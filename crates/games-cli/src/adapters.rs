@@ -100,7 +100,7 @@ impl CliGame for Onitama {
     }
 
     fn turn_summary(&self) -> String {
-        let side = self.to_move();
+        let side = self.side_to_move();
         let [a, b] = self.hand(side);
         format!(
             "{} to move with {a} or {b} (side card {})",

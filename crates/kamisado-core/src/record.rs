@@ -27,9 +27,9 @@ use crate::position::{IllegalMoveError, Position};
 /// assert_eq!(game.to_string(), text);
 ///
 /// assert_eq!(game.undo().map(|m| m.to_string()).as_deref(), Some("e7e7"));
-/// assert_eq!(game.current().to_string(), "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r b");
+/// assert_eq!(game.position().to_string(), "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r b");
 /// game.redo();
-/// assert!(game.current().is_over());
+/// assert!(game.position().is_over());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -67,7 +67,7 @@ impl GameRecord {
 
     /// The current position (after the moves played and not undone).
     #[must_use]
-    pub fn current(&self) -> &Position {
+    pub fn position(&self) -> &Position {
         &self.positions[self.cursor]
     }
 
@@ -92,7 +92,7 @@ impl GameRecord {
     /// The outcome of the current position.
     #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
-        self.current().outcome()
+        self.position().outcome()
     }
 
     /// Plays `mv` in the current position. Any undone moves are forgotten.
@@ -100,7 +100,7 @@ impl GameRecord {
     /// # Errors
     /// Returns why `mv` is illegal; the record is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        let next = self.current().after(mv)?;
+        let next = self.position().after(mv)?;
         self.positions.truncate(self.cursor + 1);
         self.moves.truncate(self.cursor);
         self.positions.push(next);

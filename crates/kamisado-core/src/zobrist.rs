@@ -6,14 +6,7 @@
 //! chain, identified by its first state and its length (together with the board these decide the
 //! whole set of states, and so every future deadlock).
 
-/// One step of the `SplitMix64` generator.
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+use abstract_game::playout::SplitMix64;
 
 /// All keys, generated in one sequence so that they are all distinct draws.
 pub(crate) struct Keys {
@@ -28,7 +21,7 @@ pub(crate) struct Keys {
 }
 
 pub(crate) static KEYS: Keys = {
-    let mut state = 0x4B41_4D49_5341_444F; // "KAMISADO"
+    let mut rng = SplitMix64::new(0x4B41_4D49_5341_444F); // "KAMISADO"
     let mut keys = Keys {
         tower: [[[0; 64]; 8]; 2],
         gold_to_move: 0,
@@ -41,32 +34,24 @@ pub(crate) static KEYS: Keys = {
         while c < 8 {
             let mut sq = 0;
             while sq < 64 {
-                let (next, k) = splitmix(state);
-                state = next;
-                keys.tower[s][c][sq] = k;
+                keys.tower[s][c][sq] = rng.next_u64();
                 sq += 1;
             }
             c += 1;
         }
         s += 1;
     }
-    let (next, k) = splitmix(state);
-    state = next;
-    keys.gold_to_move = k;
+    keys.gold_to_move = rng.next_u64();
     let mut c = 0;
     while c < 8 {
-        let (next, k) = splitmix(state);
-        state = next;
-        keys.required[c] = k;
+        keys.required[c] = rng.next_u64();
         c += 1;
     }
     let mut first = 0;
     while first < 16 {
         let mut len = 1;
         while len < 17 {
-            let (next, k) = splitmix(state);
-            state = next;
-            keys.chain[first][len] = k;
+            keys.chain[first][len] = rng.next_u64();
             len += 1;
         }
         first += 1;

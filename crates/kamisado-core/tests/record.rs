@@ -20,8 +20,8 @@ fn undo_and_redo_one_ply_at_a_time() {
     assert_eq!(game.positions().len(), 4);
     // The zero-length move is undone as one turn.
     assert_eq!(game.undo(), Some(mv("d7d7")));
-    assert_eq!(*game.current(), common::after_line("d1d7 g8b3"));
-    assert_eq!(game.current().side_to_move(), Side::Black);
+    assert_eq!(*game.position(), common::after_line("d1d7 g8b3"));
+    assert_eq!(game.position().side_to_move(), Side::Black);
     assert_eq!(game.undo(), Some(mv("g8b3")));
     assert_eq!(game.redo(), Some(mv("g8b3")));
     assert_eq!(game.redo(), Some(mv("d7d7")));
@@ -29,7 +29,7 @@ fn undo_and_redo_one_ply_at_a_time() {
     assert!(!game.can_redo());
     // Undo to the start, then a different move drops the redo tail.
     while game.undo().is_some() {}
-    assert_eq!(*game.current(), Position::start());
+    assert_eq!(*game.position(), Position::start());
     assert_eq!(game.undo(), None);
     game.play(mv("c1a3")).unwrap();
     assert!(!game.can_redo());
@@ -116,7 +116,7 @@ fn serde_as_text() {
     let json = serde_json::to_string(&game).unwrap();
     assert_eq!(json, "\"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - - c1a3 b8h2\"");
     assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), game);
-    let pos = *game.current();
+    let pos = *game.position();
     let json = serde_json::to_string(&pos).unwrap();
     assert_eq!(json, format!("\"{pos}\""));
     assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos);

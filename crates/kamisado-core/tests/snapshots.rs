@@ -26,12 +26,12 @@ fn sample_game_transcript() {
     let mut rng = Lcg(42);
     let mut game = GameRecord::default();
     let mut out = String::new();
-    writeln!(out, "start: {}", game.current()).unwrap();
-    while !game.current().is_over() {
-        let moves = game.current().legal_moves();
+    writeln!(out, "start: {}", game.position()).unwrap();
+    while !game.position().is_over() {
+        let moves = game.position().legal_moves();
         let mv = moves[rng.below(moves.len())];
         game.play(mv).unwrap();
-        let pos = game.current();
+        let pos = game.position();
         writeln!(
             out,
             "{:>3}. {mv}  {pos}  ({} legal)",
@@ -42,6 +42,6 @@ fn sample_game_transcript() {
     }
     writeln!(out, "outcome: {}", game.outcome().unwrap()).unwrap();
     writeln!(out, "record: {game}").unwrap();
-    writeln!(out, "{}", game.current().diagram()).unwrap();
+    writeln!(out, "{}", game.position().diagram()).unwrap();
     insta::assert_snapshot!(out);
 }

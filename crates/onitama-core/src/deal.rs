@@ -6,8 +6,8 @@ use core::str::FromStr;
 use crate::card::Card;
 use crate::error::{DealError, ParseDealError};
 use crate::position::Position;
-use crate::rng::SplitMix64;
 use crate::side::Side;
+use abstract_game::playout::SplitMix64;
 
 /// The five cards of a game: two for Red, two for Blue and the side card, whose stamp decides who
 /// starts.

@@ -83,7 +83,10 @@ impl Position {
             &self.hand(Side::Red),
         );
         out.push('\n');
-        let title = format!("Side card (from {}'s seat):", capitalised(self.to_move()));
+        let title = format!(
+            "Side card (from {}'s seat):",
+            capitalised(self.side_to_move())
+        );
         push_cards(&mut out, &title, &[self.side_card()]);
         out.push('\n');
         match self.outcome() {
@@ -91,7 +94,7 @@ impl Position {
                 let _ = writeln!(out, "Game over: {outcome}");
             }
             None => {
-                let _ = writeln!(out, "{} to move", capitalised(self.to_move()));
+                let _ = writeln!(out, "{} to move", capitalised(self.side_to_move()));
             }
         }
         out

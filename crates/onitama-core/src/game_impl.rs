@@ -44,7 +44,7 @@ impl Game for Position {
     type IllegalMove = IllegalMoveError;
 
     fn to_move(&self) -> Side {
-        Position::to_move(self)
+        Position::side_to_move(self)
     }
 
     fn legal_moves(&self) -> MoveList {
@@ -91,7 +91,7 @@ impl Game for Position {
 
 impl PositionHash for Position {
     fn hash_key(&self) -> u64 {
-        self.hash()
+        self.zobrist()
     }
 }
 

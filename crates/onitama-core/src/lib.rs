@@ -9,7 +9,7 @@
 //! // Its blue stamp makes Blue start.
 //! let deal: Deal = "horse,elephant,ox,boar,crab".parse()?;
 //! let mut pos = Position::from_deal(deal);
-//! assert_eq!(pos.to_move(), Side::Blue);
+//! assert_eq!(pos.side_to_move(), Side::Blue);
 //! assert_eq!(pos.legal_moves().len(), 10);
 //!
 //! // Blue's Master walks up with the ox; the ox becomes the side card, Blue takes the crab.
@@ -80,13 +80,13 @@ mod moves;
 mod notation;
 mod position;
 mod record;
-mod rng;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;
 mod square;
 pub mod zobrist;
 
+pub use abstract_game::playout::SplitMix64;
 pub use bitboard::{Bitboard, Squares};
 pub use card::Card;
 pub use deal::Deal;
@@ -99,7 +99,6 @@ pub use movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use moves::Move;
 pub use position::{Outcome, Position, Reason};
 pub use record::{GameRecord, GameResult};
-pub use rng::SplitMix64;
 pub use side::{BySide, Piece, Side};
 pub use square::Square;
 

@@ -42,7 +42,7 @@ impl fmt::Display for Position {
             f,
             " {r0},{r1} {b0},{b1} {} {}",
             self.side_card(),
-            self.to_move().letter()
+            self.side_to_move().letter()
         )
     }
 }

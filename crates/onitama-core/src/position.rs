@@ -62,7 +62,7 @@ const BLUE_TEMPLE: u32 = 1 << 22; // c5
 /// ```
 /// use onitama_core::{Deal, Move, Position, Side};
 /// let mut pos = Position::from_deal(Deal::COMMUNITY_A);
-/// assert_eq!(pos.to_move(), Side::Blue);
+/// assert_eq!(pos.side_to_move(), Side::Blue);
 /// assert_eq!(pos.legal_moves().len(), 10);
 /// let mv: Move = "ox:c5c4".parse()?;
 /// pos.play(mv)?;
@@ -177,7 +177,7 @@ impl Position {
                 }
             }
         }
-        pos.hash = pos.hash_from_scratch();
+        pos.hash = pos.zobrist_from_scratch();
         pos.steps = [
             pos.steps_from_scratch(Side::Red),
             pos.steps_from_scratch(Side::Blue),
@@ -216,7 +216,7 @@ impl Position {
 
     /// The Zobrist key, kept up to date by every move.
     #[must_use]
-    pub const fn hash(&self) -> u64 {
+    pub const fn zobrist(&self) -> u64 {
         self.hash
     }
 
@@ -224,7 +224,7 @@ impl Position {
     /// cards, the side card and the side to move. Always equal to [`Position::hash`]; the tests
     /// use it to check the incremental updates.
     #[must_use]
-    pub fn hash_from_scratch(&self) -> u64 {
+    pub fn zobrist_from_scratch(&self) -> u64 {
         let mut h = 0;
         for side in Side::BOTH {
             for sq in self.pieces(side) {
@@ -252,7 +252,7 @@ impl Position {
 
     /// The side to move. In a finished game, the loser (the winning move handed over the turn).
     #[must_use]
-    pub const fn to_move(&self) -> Side {
+    pub const fn side_to_move(&self) -> Side {
         self.to_move
     }
 

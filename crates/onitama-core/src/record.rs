@@ -176,7 +176,7 @@ impl GameRecord {
         let current = self.position();
         self.positions()
             .iter()
-            .filter(|p| p.hash() == current.hash() && **p == current)
+            .filter(|p| p.zobrist() == current.zobrist() && **p == current)
             .count()
     }
 

@@ -2,9 +2,9 @@
 //! card, and one for "Blue to move". A position's key is the xor of the keys of its features.
 
 use crate::card::Card;
-use crate::rng::SplitMix64;
 use crate::side::{Piece, Side};
 use crate::square::Square;
+use abstract_game::playout::SplitMix64;
 
 pub(crate) struct Keys {
     pub(crate) piece: [[[u64; 25]; 2]; 2],

@@ -54,7 +54,7 @@ fn master_path(start: Position, goal: impl Fn(&Position) -> bool) -> Option<Vec<
     let mut queue = VecDeque::from([start]);
     while let Some(pos) = queue.pop_front() {
         for m in pos.legal_moves() {
-            if m.from() != pos.master(pos.to_move()) || m.is_pass() {
+            if m.from() != pos.master(pos.side_to_move()) || m.is_pass() {
                 continue;
             }
             let next = pos.after_unchecked(m);
@@ -105,7 +105,7 @@ fn repetitions_need_the_same_cards_not_only_the_same_board() {
             p.pieces(Side::Red) == start.pieces(Side::Red)
                 && p.pieces(Side::Blue) == start.pieces(Side::Blue)
                 && p.masters() == start.masters()
-                && p.to_move() == start.to_move()
+                && p.side_to_move() == start.side_to_move()
                 && *p != start
         };
         let Some(first) = master_path(start, same_board) else {

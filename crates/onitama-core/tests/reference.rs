@@ -34,8 +34,8 @@ fn compare(pos: &Position, reference: &RefPos) {
     assert_eq!(outcome, expected, "outcome differs at {pos}");
     assert_eq!(pos.is_over(), outcome.is_some());
     assert_eq!(
-        pos.hash(),
-        pos.hash_from_scratch(),
+        pos.zobrist(),
+        pos.zobrist_from_scratch(),
         "incremental key differs at {pos}"
     );
     for mv in pos.legal_moves() {

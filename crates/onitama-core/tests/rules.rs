@@ -154,10 +154,13 @@ fn start_position_and_first_player() {
         p.to_string(),
         "ssmss/5/5/5/SSMSS elephant,horse boar,ox crab b"
     );
-    assert_eq!(p.to_move(), Side::Blue);
+    assert_eq!(p.side_to_move(), Side::Blue);
     assert_eq!(p.master(Side::Red), Some(Square::C1));
     assert_eq!(p.master(Side::Blue), Some(Square::C5));
-    assert_eq!(Position::from_deal(Deal::COMMUNITY_B).to_move(), Side::Red);
+    assert_eq!(
+        Position::from_deal(Deal::COMMUNITY_B).side_to_move(),
+        Side::Red
+    );
     for seed in 0..50 {
         let deal = Deal::random(seed);
         let cards = deal.cards();
@@ -167,7 +170,7 @@ fn start_position_and_first_player() {
             }
         }
         let p = deal.start_position();
-        assert_eq!(p.to_move(), deal.side_card().stamp());
+        assert_eq!(p.side_to_move(), deal.side_card().stamp());
         assert_eq!(p.side_card(), deal.side_card());
     }
     assert_eq!(Deal::random(1), Deal::random(1));
@@ -182,8 +185,8 @@ fn a_capture_removes_the_piece_and_exchanges_the_card() {
     assert!(p.outcome().is_none());
     assert_eq!(p.hand(Side::Red), [Card::Horse, Card::Ox]);
     assert_eq!(p.side_card(), Card::Boar);
-    assert_eq!(p.to_move(), Side::Blue);
-    assert_eq!(p.hash(), p.hash_from_scratch());
+    assert_eq!(p.side_to_move(), Side::Blue);
+    assert_eq!(p.zobrist(), p.zobrist_from_scratch());
 }
 
 #[test]
@@ -196,14 +199,14 @@ fn capturing_the_master_wins_by_the_stone_without_exchange() {
     // No exchange after a winning move; the loser is "to move".
     assert_eq!(p.hand(Side::Red), [Card::Boar, Card::Ox]);
     assert_eq!(p.side_card(), Card::Horse);
-    assert_eq!(p.to_move(), Side::Blue);
+    assert_eq!(p.side_to_move(), Side::Blue);
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.legal_move_count(), 0);
     let before = p;
     let err = p.play(mv("crab:e1c1")).expect_err("game over");
     assert_eq!(err.reason, IllegalMoveReason::GameOver);
     assert_eq!(p, before);
-    assert_eq!(p.hash(), p.hash_from_scratch());
+    assert_eq!(p.zobrist(), p.zobrist_from_scratch());
 }
 
 #[test]
@@ -273,7 +276,7 @@ fn the_forced_pass_of_the_rules() {
         p.to_string(),
         "MSSSS/5/2m2/5/5 boar,crab monkey,tiger elephant b"
     );
-    assert_eq!(p.hash(), p.hash_from_scratch());
+    assert_eq!(p.zobrist(), p.zobrist_from_scratch());
 }
 
 #[test]

@@ -45,7 +45,7 @@ fn transcript_of_a_random_game() {
         writeln!(
             out,
             "{ply:3} {:<5} {mv:<16} ({} moves) -> {}",
-            pos.to_move().to_string(),
+            pos.side_to_move().to_string(),
             moves.len(),
             record.position()
         )

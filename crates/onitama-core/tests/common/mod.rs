@@ -98,7 +98,7 @@ impl RefPos {
             board,
             hands: [hand(Side::Red), hand(Side::Blue)],
             side_card: pos.side_card().name().to_owned(),
-            to_move: pos.to_move().index(),
+            to_move: pos.side_to_move().index(),
         }
     }
 
