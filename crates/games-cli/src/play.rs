@@ -44,7 +44,7 @@ pub struct PlayArgs {
     )]
     pub players: Vec<Mover>,
     /// Engine playouts per move: more is stronger and slower.
-    #[arg(long, default_value_t = 20_000, value_name = "N")]
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
     pub iterations: u32,
     /// Seed of the engine and the random mover.
     #[arg(long, default_value_t = 1, value_name = "N")]
