@@ -1,4 +1,8 @@
-//! Criterion benches for the workspace (not published). This library only carries the README, so
-//! that the README's example runs as a doctest.
+//! Criterion benches for the workspace (not published). This library only carries the README's
+//! examples, so that they run as doctests.
 #![forbid(unsafe_code)]
-#![doc = include_str!("../../README.md")]
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctest;

@@ -43,6 +43,11 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
+
 pub mod game;
 pub mod perft;
 pub mod playout;
