@@ -90,8 +90,52 @@ impl<P: Player, R: EndReason> Outcome<P, R> {
 impl<P: Display, R: Display> Display for Outcome<P, R> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            Outcome::Win { winner, reason } => write!(f, "{winner} wins ({reason})"),
+            Outcome::Win { winner, reason } => write!(f, "{winner} wins by {reason}"),
             Outcome::Draw { reason } => write!(f, "draw ({reason})"),
+        }
+    }
+}
+
+/// A decisive result: who won and why. Games that cannot be drawn report this (their
+/// `outcome()` is an `Option<Win<..>>`) and convert it into the general [`Outcome`] for the
+/// [`Game`] trait.
+///
+/// With the `serde` feature it serializes as `{"winner": .., "reason": ..}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Win<P, R> {
+    /// The player who won.
+    pub winner: P,
+    /// Why the game ended.
+    pub reason: R,
+}
+
+impl<P: Player, R> Win<P, R> {
+    /// The player who lost.
+    #[must_use]
+    pub fn loser(&self) -> P {
+        self.winner.other()
+    }
+
+    /// `1` if `player` won, `-1` if it lost.
+    #[must_use]
+    pub fn score_for(&self, player: P) -> i32 {
+        if player == self.winner { 1 } else { -1 }
+    }
+}
+
+impl<P: Display, R: Display> Display for Win<P, R> {
+    /// `gold wins by deadlock`: the winner and the reason as they display.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} wins by {}", self.winner, self.reason)
+    }
+}
+
+impl<P, R> From<Win<P, R>> for Outcome<P, R> {
+    fn from(win: Win<P, R>) -> Self {
+        Outcome::Win {
+            winner: win.winner,
+            reason: win.reason,
         }
     }
 }

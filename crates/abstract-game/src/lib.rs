@@ -36,6 +36,7 @@
 //!
 //! # Feature flags
 //!
+//! - `serde`: `Serialize`/`Deserialize` for [`Win`].
 //! - `testing`: the conformance kit (module `testing`), a set of checks that every
 //!   implementation should run in its tests (unique legal moves that all play, illegal moves
 //!   rejected without side effects, outcome exactly when no moves, notation round trips, hashes).
@@ -56,4 +57,4 @@ pub mod search;
 pub mod testing;
 pub mod tictactoe;
 
-pub use game::{EndReason, Game, Notation, Outcome, PassMove, Player, PositionHash};
+pub use game::{EndReason, Game, Notation, Outcome, PassMove, Player, PositionHash, Win};

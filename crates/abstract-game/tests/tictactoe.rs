@@ -119,7 +119,7 @@ fn outcome_reports_winner_and_reason() {
     );
     assert_eq!(outcome.score_for(Mark::X), 1);
     assert_eq!(outcome.score_for(Mark::O), -1);
-    assert_eq!(outcome.to_string(), "x wins (three in a row)");
+    assert_eq!(outcome.to_string(), "x wins by three in a row");
     let drawn = TicTacToe::parse_position("xox/xoo/oxx o").unwrap();
     let outcome = drawn.outcome().unwrap();
     assert_eq!(outcome.winner(), None);

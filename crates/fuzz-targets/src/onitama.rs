@@ -111,10 +111,9 @@ pub fn reference(data: &[u8]) {
         fast.sort();
         assert_eq!(fast, slow.moves(), "legal moves differ at {pos}");
         assert_eq!(pos.legal_move_count(), fast.len(), "count differs at {pos}");
-        let outcome = pos.outcome().map(|o| {
-            let winner = o.winner().map_or(usize::MAX, Side::index);
-            (winner, o.reason().to_string())
-        });
+        let outcome = pos
+            .outcome()
+            .map(|o| (o.winner.index(), o.reason.to_string()));
         let expected = slow.outcome().map(|(w, r)| (w, format!("way of the {r}")));
         assert_eq!(outcome, expected, "outcome differs at {pos}");
     });

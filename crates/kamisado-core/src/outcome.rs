@@ -60,44 +60,9 @@ impl FromStr for WinReason {
     }
 }
 
-/// The result of a finished game: who won and why.
+/// The result of a finished game: who won ([`Outcome::winner`](abstract_game::Win::winner)) and
+/// why ([`Outcome::reason`](abstract_game::Win::reason)). Kamisado has no draws.
 ///
-/// With the `serde` feature it serializes as `{"winner": "gold", "reason": "deadlock"}`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Outcome {
-    /// The winner.
-    pub winner: Side,
-    /// Why the game ended.
-    pub reason: WinReason,
-}
-
-impl Outcome {
-    /// The loser.
-    #[must_use]
-    pub const fn loser(self) -> Side {
-        self.winner.other()
-    }
-
-    /// `1` if `side` won, `-1` if it lost.
-    #[must_use]
-    pub fn score_for(self, side: Side) -> i32 {
-        if side == self.winner { 1 } else { -1 }
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// `Gold wins by deadlock`, `Black wins by home row`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} wins by {}", self.winner, self.reason)
-    }
-}
-
-impl From<Outcome> for abstract_game::Outcome<Side, WinReason> {
-    fn from(o: Outcome) -> Self {
-        abstract_game::Outcome::Win {
-            winner: o.winner,
-            reason: o.reason,
-        }
-    }
-}
+/// It displays as `gold wins by deadlock`; with the `serde` feature it serializes as
+/// `{"winner": "gold", "reason": "deadlock"}`.
+pub type Outcome = abstract_game::Win<Side, WinReason>;

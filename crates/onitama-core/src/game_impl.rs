@@ -5,7 +5,7 @@ use abstract_game::{EndReason, Game, Notation, PassMove, Player, PositionHash};
 use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError};
 use crate::movegen::MoveList;
 use crate::moves::Move;
-use crate::position::{Outcome, Position, Reason};
+use crate::position::{Position, WinReason};
 use crate::side::Side;
 
 impl Player for Side {
@@ -24,22 +24,22 @@ impl Player for Side {
     }
 }
 
-impl EndReason for Reason {
-    const ALL: &'static [Reason] = &Reason::ALL;
+impl EndReason for WinReason {
+    const ALL: &'static [WinReason] = &WinReason::ALL;
 
     fn index(self) -> usize {
         self as usize
     }
 
     fn key(self) -> &'static str {
-        Reason::key(self)
+        WinReason::key(self)
     }
 }
 
 impl Game for Position {
     type Move = Move;
     type Player = Side;
-    type Reason = Reason;
+    type Reason = WinReason;
     type Moves = MoveList;
     type IllegalMove = IllegalMoveError;
 
@@ -74,8 +74,8 @@ impl Game for Position {
         Position::play_unchecked(self, mv);
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        Position::outcome(self)
+    fn outcome(&self) -> Option<abstract_game::Outcome<Side, WinReason>> {
+        Position::outcome(self).map(Into::into)
     }
 
     #[inline]

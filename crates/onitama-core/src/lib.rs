@@ -3,7 +3,7 @@
 //! [`abstract_game`] traits implemented so that generic perft, playouts and search work on it.
 //!
 //! ```
-//! use onitama_core::{Deal, Move, Position, Reason, Side};
+//! use onitama_core::{Deal, Move, Position, WinReason, Side};
 //!
 //! // Community set A: Red holds horse and elephant, Blue ox and boar, the crab is the side card.
 //! // Its blue stamp makes Blue start.
@@ -27,8 +27,8 @@
 //!     pos.play(mv.parse::<Move>()?)?;
 //! }
 //! let outcome = pos.outcome().expect("Blue captured Red's Master");
-//! assert_eq!(outcome.winner(), Some(Side::Blue));
-//! assert_eq!(outcome.reason(), Reason::Stone);
+//! assert_eq!(outcome.winner, Side::Blue);
+//! assert_eq!(outcome.reason, WinReason::Stone);
 //! assert!(pos.legal_moves().is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -45,7 +45,7 @@
 //!   Zobrist key. [`Position::legal_moves`] returns a [`MoveList`] (no allocation, at most
 //!   [`MAX_LEGAL_MOVES`]); [`Position::play`] checks and explains ([`IllegalMoveError`]);
 //!   [`Position::play_unchecked`] is the fast path; [`Position::outcome`] gives the winner and the
-//!   [`Reason`].
+//!   [`WinReason`].
 //! - [`Move`]: a card and a step, or the forced pass ([`Move::Pass`]) that only exchanges the card.
 //! - [`GameRecord`]: the moves from a start, undo/redo, repetition counting, the draw by agreement
 //!   and a text form.
@@ -58,7 +58,7 @@
 //! # Feature flags
 //!
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Card`], [`Side`], [`Move`], [`Deal`],
-//!   [`Position`] and [`GameRecord`], all as their text forms, and [`Reason`] as its key
+//!   [`Position`] and [`GameRecord`], all as their text forms, and [`WinReason`] as its key
 //!   (`"stone"`, `"stream"`).
 //!
 //! # Related crates
@@ -97,7 +97,7 @@ pub use error::{
 };
 pub use movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use moves::Move;
-pub use position::{Outcome, Position, Reason};
+pub use position::{Outcome, Position, WinReason};
 pub use record::{GameRecord, GameResult};
 pub use side::{BySide, Piece, Side};
 pub use square::Square;

@@ -10,10 +10,11 @@ use crate::side::{Piece, Side};
 use crate::square::Square;
 use crate::zobrist::KEYS;
 
-/// Why a game of Onitama ended.
+/// Why a game of Onitama ended. There are no draws on the board (a record may end in a draw by
+/// agreement, see [`crate::GameResult`]).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[non_exhaustive]
-pub enum Reason {
+pub enum WinReason {
     /// The Way of the Stone: the opposing Master was captured. Reported also when a Master captures
     /// the opposing Master on its temple square (both ways at once).
     Stone,
@@ -21,32 +22,36 @@ pub enum Reason {
     Stream,
 }
 
-impl Reason {
+impl WinReason {
     /// Both reasons.
-    pub const ALL: [Reason; 2] = [Reason::Stone, Reason::Stream];
+    pub const ALL: [WinReason; 2] = [WinReason::Stone, WinReason::Stream];
 
     /// The stable lowercase name: `"stone"` or `"stream"`.
     #[must_use]
     pub const fn key(self) -> &'static str {
         match self {
-            Reason::Stone => "stone",
-            Reason::Stream => "stream",
+            WinReason::Stone => "stone",
+            WinReason::Stream => "stream",
         }
     }
 }
 
-impl core::fmt::Display for Reason {
+impl core::fmt::Display for WinReason {
     /// `way of the stone` or `way of the stream`.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(match self {
-            Reason::Stone => "way of the stone",
-            Reason::Stream => "way of the stream",
+            WinReason::Stone => "way of the stone",
+            WinReason::Stream => "way of the stream",
         })
     }
 }
 
-/// The result of a finished game: the winner and the [`Reason`].
-pub type Outcome = abstract_game::Outcome<Side, Reason>;
+/// The result of a finished game: who won ([`Outcome::winner`](abstract_game::Win::winner)) and
+/// why ([`Outcome::reason`](abstract_game::Win::reason)).
+///
+/// It displays as `red wins by way of the stone`; with the `serde` feature it serializes as
+/// `{"winner": "red", "reason": "stone"}`.
+pub type Outcome = abstract_game::Win<Side, WinReason>;
 
 const BOARD_BITS: u32 = (1 << 25) - 1;
 const RED_TEMPLE: u32 = 1 << 2; // c1
@@ -206,7 +211,7 @@ impl Position {
         if red_won && blue_won {
             return Err(InvalidPositionError::BothWon);
         }
-        if self.outcome().and_then(Outcome::winner) == Some(self.to_move) {
+        if self.outcome().map(|o| o.winner) == Some(self.to_move) {
             return Err(InvalidPositionError::WinnerToMove {
                 winner: self.to_move,
             });
@@ -221,7 +226,7 @@ impl Position {
     }
 
     /// The Zobrist key computed from nothing but the position's features: pieces, each side's
-    /// cards, the side card and the side to move. Always equal to [`Position::hash`]; the tests
+    /// cards, the side card and the side to move. Always equal to [`Position::zobrist`]; the tests
     /// use it to check the incremental updates.
     #[must_use]
     pub fn zobrist_from_scratch(&self) -> u64 {
@@ -331,23 +336,23 @@ impl Position {
         let red = self.masters & self.pieces[0];
         let blue = self.masters & self.pieces[1];
         let (winner, reason) = if blue == 0 {
-            (Side::Red, Reason::Stone)
+            (Side::Red, WinReason::Stone)
         } else if red == 0 {
-            (Side::Blue, Reason::Stone)
+            (Side::Blue, WinReason::Stone)
         } else if red & BLUE_TEMPLE != 0 {
-            (Side::Red, Reason::Stream)
+            (Side::Red, WinReason::Stream)
         } else if blue & RED_TEMPLE != 0 {
-            (Side::Blue, Reason::Stream)
+            (Side::Blue, WinReason::Stream)
         } else {
             return None;
         };
-        Some(Outcome::Win { winner, reason })
+        Some(Outcome { winner, reason })
     }
 
     /// The winner, if the game is over.
     #[must_use]
     pub fn winner(&self) -> Option<Side> {
-        self.outcome().and_then(Outcome::winner)
+        self.outcome().map(|o| o.winner)
     }
 
     /// The legal moves, in a fixed-capacity list: the steps card by card (alphabetical), then by

@@ -6,7 +6,7 @@ use core::str::FromStr;
 use crate::deal::Deal;
 use crate::error::{IllegalMoveError, IllegalMoveReason, ParseRecordError};
 use crate::moves::Move;
-use crate::position::{Position, Reason};
+use crate::position::{Position, WinReason};
 use crate::side::Side;
 
 /// How a recorded game ended.
@@ -18,7 +18,7 @@ pub enum GameResult {
         /// The winner.
         winner: Side,
         /// The way of winning.
-        reason: Reason,
+        reason: WinReason,
     },
     /// Both players agreed to a draw (the rules never end a game as a draw by themselves).
     DrawByAgreement,
@@ -203,12 +203,10 @@ impl GameRecord {
             return Some(GameResult::DrawByAgreement);
         }
         let outcome = self.position().outcome()?;
-        match outcome {
-            abstract_game::Outcome::Win { winner, reason } => {
-                Some(GameResult::Win { winner, reason })
-            }
-            abstract_game::Outcome::Draw { .. } => None,
-        }
+        Some(GameResult::Win {
+            winner: outcome.winner,
+            reason: outcome.reason,
+        })
     }
 }
 

@@ -56,22 +56,22 @@ as_text! {
 }
 
 /// A reason serializes as its key, `"stone"` or `"stream"`.
-impl Serialize for crate::Reason {
+impl Serialize for crate::WinReason {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.key())
     }
 }
 
-impl<'de> Deserialize<'de> for crate::Reason {
+impl<'de> Deserialize<'de> for crate::WinReason {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct KeyVisitor;
         impl Visitor<'_> for KeyVisitor {
-            type Value = crate::Reason;
+            type Value = crate::WinReason;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("\"stone\" or \"stream\"")
             }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<crate::Reason, E> {
-                crate::Reason::ALL
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<crate::WinReason, E> {
+                crate::WinReason::ALL
                     .into_iter()
                     .find(|r| r.key() == v)
                     .ok_or_else(|| E::unknown_variant(v, &["stone", "stream"]))

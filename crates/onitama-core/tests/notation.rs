@@ -295,8 +295,8 @@ fn reachable_finished_games_parse() {
         .parse()
         .expect("valid");
     assert_eq!(
-        p.outcome().map(onitama_core::Outcome::reason),
-        Some(onitama_core::Reason::Stone)
+        p.outcome().map(|o| o.reason),
+        Some(onitama_core::WinReason::Stone)
     );
 }
 
@@ -373,12 +373,12 @@ fn serde_uses_the_text_forms() {
     assert!(err.to_string().contains("side to move"), "{err}");
     assert!(serde_json::from_str::<Move>("42").is_err());
     assert_eq!(
-        serde_json::to_string(&onitama_core::Reason::Stream).expect("ser"),
+        serde_json::to_string(&onitama_core::WinReason::Stream).expect("ser"),
         "\"stream\""
     );
     assert_eq!(
-        serde_json::from_str::<onitama_core::Reason>("\"stone\"").expect("de"),
-        onitama_core::Reason::Stone
+        serde_json::from_str::<onitama_core::WinReason>("\"stone\"").expect("de"),
+        onitama_core::WinReason::Stone
     );
-    assert!(serde_json::from_str::<onitama_core::Reason>("\"water\"").is_err());
+    assert!(serde_json::from_str::<onitama_core::WinReason>("\"water\"").is_err());
 }

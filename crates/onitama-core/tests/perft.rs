@@ -140,9 +140,9 @@ fn simple_stats(pos: &Position, ply: usize, out: &mut [[u64; 4]]) {
         let child = pos.after(mv).expect("legal");
         out[ply][0] += 1;
         out[ply][1] += u64::from(mv.is_pass());
-        match child.outcome().map(onitama_core::Outcome::reason) {
-            Some(onitama_core::Reason::Stone) => out[ply][2] += 1,
-            Some(onitama_core::Reason::Stream) => out[ply][3] += 1,
+        match child.outcome().map(|o| o.reason) {
+            Some(onitama_core::WinReason::Stone) => out[ply][2] += 1,
+            Some(onitama_core::WinReason::Stream) => out[ply][3] += 1,
             _ => {}
         }
         simple_stats(&child, ply + 1, out);
@@ -152,7 +152,7 @@ fn simple_stats(pos: &Position, ply: usize, out: &mut [[u64; 4]]) {
 #[test]
 fn generic_statistics_count_passes_and_wins_by_reason() {
     use abstract_game::perft::{Convention, perft_stats};
-    use onitama_core::Reason;
+    use onitama_core::WinReason;
     let positions = [
         PASS_POSITION.parse::<Position>().expect("valid"),
         Position::from_deal(Deal::COMMUNITY_D),
@@ -167,8 +167,8 @@ fn generic_statistics_count_passes_and_wins_by_reason() {
                 [
                     s.nodes,
                     s.passes,
-                    s.ends_by(Reason::Stone),
-                    s.ends_by(Reason::Stream)
+                    s.ends_by(WinReason::Stone),
+                    s.ends_by(WinReason::Stream)
                 ],
                 *e,
                 "{pos} ply {}",

@@ -1,7 +1,8 @@
 //! Game records: undo/redo, repetitions, draws by agreement, text import and export.
 
 use onitama_core::{
-    Deal, GameRecord, GameResult, IllegalMoveReason, Move, ParseRecordError, Position, Reason, Side,
+    Deal, GameRecord, GameResult, IllegalMoveReason, Move, ParseRecordError, Position, Side,
+    WinReason,
 };
 
 fn mv(text: &str) -> Move {
@@ -241,7 +242,7 @@ fn a_won_game_reports_its_result_and_refuses_a_draw() {
         r.result(),
         Some(GameResult::Win {
             winner: Side::Blue,
-            reason: Reason::Stone
+            reason: WinReason::Stone
         })
     );
     let mut r2 = r.clone();

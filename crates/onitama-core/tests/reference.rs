@@ -22,12 +22,9 @@ fn compare(pos: &Position, reference: &RefPos) {
         moves.len(),
         "count differs at {pos}"
     );
-    let outcome = pos.outcome().map(|o| {
-        (
-            o.winner().expect("no draws on the board").index(),
-            o.reason().to_string(),
-        )
-    });
+    let outcome = pos
+        .outcome()
+        .map(|o| (o.winner.index(), o.reason.to_string()));
     let expected = reference
         .outcome()
         .map(|(w, r)| (w, format!("way of the {r}")));
