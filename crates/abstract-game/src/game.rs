@@ -26,6 +26,32 @@ pub trait Player: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
     }
 }
 
+/// A pair of values, one per player, indexed by any [`Player`] type (`by_side[Side::Gold]`).
+///
+/// ```
+/// use abstract_game::BySide;
+/// use abstract_game::tictactoe::Mark;
+///
+/// let mut captured = BySide([0u32; 2]);
+/// captured[Mark::O] += 1;
+/// assert_eq!(captured.0, [0, 1]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct BySide<T>(pub [T; 2]);
+
+impl<T, P: Player> core::ops::Index<P> for BySide<T> {
+    type Output = T;
+    fn index(&self, player: P) -> &T {
+        &self.0[player.index()]
+    }
+}
+
+impl<T, P: Player> core::ops::IndexMut<P> for BySide<T> {
+    fn index_mut(&mut self, player: P) -> &mut T {
+        &mut self.0[player.index()]
+    }
+}
+
 /// Why a game ended: a small, game-specific set of reasons (home row, deadlock, ...).
 pub trait EndReason: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
     /// Every reason, in the order of [`EndReason::index`].

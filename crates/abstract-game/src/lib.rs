@@ -57,4 +57,4 @@ pub mod search;
 pub mod testing;
 pub mod tictactoe;
 
-pub use game::{EndReason, Game, Notation, Outcome, PassMove, Player, PositionHash, Win};
+pub use game::{BySide, EndReason, Game, Notation, Outcome, PassMove, Player, PositionHash, Win};

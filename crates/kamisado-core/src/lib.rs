@@ -87,5 +87,7 @@ pub use notation::ParsePositionError;
 pub use outcome::{Outcome, ParseWinReasonError, WinReason};
 pub use position::{ChainState, IllegalMoveError, IllegalMoveReason, Position};
 pub use record::{GameRecord, ParseRecordError, RecordMoveError};
-pub use side::{BySide, ParseSideError, ParseTowerError, Side, Tower};
+pub use side::{ParseSideError, ParseTowerError, Side, Tower};
+/// A pair of values indexed by [`Side`] (shared with every game of the workspace).
+pub use abstract_game::BySide;
 pub use square::{ParseSquareError, Square};

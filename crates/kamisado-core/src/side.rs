@@ -1,7 +1,7 @@
 //! The two players ([`Side`]) and their pieces ([`Tower`]).
 
 use core::fmt;
-use core::ops::{Index, IndexMut, Not};
+use core::ops::Not;
 use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
@@ -107,23 +107,6 @@ impl FromStr for Side {
         } else {
             Err(ParseSideError { text: s.to_owned() })
         }
-    }
-}
-
-/// A pair of values, one per side, indexed by [`Side`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct BySide<T>(pub [T; 2]);
-
-impl<T> Index<Side> for BySide<T> {
-    type Output = T;
-    fn index(&self, side: Side) -> &T {
-        &self.0[side.index()]
-    }
-}
-
-impl<T> IndexMut<Side> for BySide<T> {
-    fn index_mut(&mut self, side: Side) -> &mut T {
-        &mut self.0[side.index()]
     }
 }
 

@@ -99,7 +99,9 @@ pub use movegen::{MAX_LEGAL_MOVES, MoveList};
 pub use moves::Move;
 pub use position::{Outcome, Position, WinReason};
 pub use record::{GameRecord, GameResult};
-pub use side::{BySide, Piece, Side};
+pub use side::{Piece, Side};
+/// A pair of values indexed by [`Side`] (shared with every game of the workspace).
+pub use abstract_game::BySide;
 pub use square::Square;
 
 /// The README's example, run as a doctest.
