@@ -1,6 +1,6 @@
 //! Kamisado targets. Game targets start from the start position; the input chooses the moves.
 
-use crate::{Choices, check_arbitrary_move, drive, json_round_trip, round_trip};
+use crate::{Choices, check_moves_along_game, drive, records, round_trip};
 use kamisado_core::{Colour, GameRecord, Move, Position, Side, Square, Tower};
 
 #[path = "../../kamisado-core/tests/common/mod.rs"]
@@ -44,22 +44,8 @@ pub fn notation(data: &[u8]) {
 /// When the move generator and `play` disagree.
 pub fn moves(data: &[u8]) {
     let mut choices = Choices::new(data);
-    let mut pos = Position::start();
-    loop {
-        if let Some(mv) = arbitrary_move(&mut choices) {
-            check_arbitrary_move(&pos, mv);
-        }
-        let moves = pos.legal_moves();
-        for &mv in &moves {
-            check_arbitrary_move(&pos, mv);
-        }
-        let Some(i) = choices.index(moves.len().max(1)) else {
-            break;
-        };
-        let Some(&mv) = moves.get(i) else { break };
-        pos.play(mv)
-            .unwrap_or_else(|e| panic!("listed move {mv} rejected: {e}"));
-    }
+    let start = Position::start();
+    check_moves_along_game(start, &mut choices, arbitrary_move);
 }
 
 /// The incremental Zobrist key equals the key computed from scratch along a fuzzer-driven game.
@@ -108,31 +94,7 @@ pub fn reference(data: &[u8]) {
 /// # Panics
 /// When a value does not come back equal.
 pub fn serde(data: &[u8]) {
-    let mut choices = Choices::new(data);
-    let mut record = GameRecord::new(Position::start());
-    loop {
-        let pos = *record.position();
-        json_round_trip(&pos);
-        let moves = pos.legal_moves();
-        for mv in &moves {
-            json_round_trip(mv);
-        }
-        let Some(i) = choices.index(moves.len()) else {
-            break;
-        };
-        let Some(&mv) = moves.get(i) else { break };
-        record
-            .play(mv)
-            .unwrap_or_else(|e| panic!("record rejects {mv}: {e}"));
-    }
-    let text = serde_json::to_string(&record).unwrap_or_else(|e| panic!("record: {e}"));
-    let back: GameRecord = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    assert_eq!(
-        back.to_string(),
-        record.to_string(),
-        "record JSON {text} comes back different"
-    );
-    assert_eq!(back.position(), record.position());
+    records::serde::<GameRecord>(Position::start(), &mut Choices::new(data));
 }
 
 /// Undo and redo in a game record return exactly to earlier positions: the input plays moves,
@@ -142,46 +104,5 @@ pub fn serde(data: &[u8]) {
 /// # Panics
 /// When undo or redo reaches a position other than the one played there.
 pub fn record(data: &[u8]) {
-    let mut choices = Choices::new(data);
-    let start = Position::start();
-    let mut history = vec![start];
-    let mut record = GameRecord::new(start);
-    let mut ply = 0usize;
-    while let Some(action) = choices.byte() {
-        match action % 4 {
-            0 => {
-                if record.undo().is_some() {
-                    ply -= 1;
-                } else {
-                    assert_eq!(ply, 0, "undo refused with moves to undo");
-                }
-            }
-            1 => {
-                if record.redo().is_some() {
-                    ply += 1;
-                }
-            }
-            _ => {
-                let pos = *record.position();
-                let moves = pos.legal_moves();
-                let Some(i) = choices.index(moves.len().max(1)) else {
-                    break;
-                };
-                let Some(&mv) = moves.get(i) else { continue };
-                record
-                    .play(mv)
-                    .unwrap_or_else(|e| panic!("record rejects {mv}: {e}"));
-                history.truncate(ply + 1);
-                history.push(pos.after_unchecked(mv));
-                ply += 1;
-            }
-        }
-        assert_eq!(
-            record.position(),
-            &history[ply],
-            "record is off its history at ply {ply}"
-        );
-        assert_eq!(record.moves().len(), ply);
-        assert_eq!(record.start(), &start);
-    }
+    records::undo_redo::<GameRecord>(&Position::start(), &mut Choices::new(data));
 }

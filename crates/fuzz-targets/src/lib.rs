@@ -12,6 +12,7 @@
 
 pub mod kamisado;
 pub mod onitama;
+pub mod records;
 
 use abstract_game::Game;
 use core::fmt::{Debug, Display};
@@ -150,6 +151,37 @@ pub fn check_arbitrary_move<G: Game>(pos: &G, mv: G::Move) {
             pos.is_legal(m),
             "listed move {m:?} fails is_legal in {pos:?}"
         );
+    }
+}
+
+/// Plays a game driven by `choices` from `start`; before each move, checks one arbitrary move
+/// built by `arbitrary` and every listed move with [`check_arbitrary_move`].
+///
+/// # Panics
+/// When the move generator and `play` disagree.
+pub fn check_moves_along_game<G: Game>(
+    start: G,
+    choices: &mut Choices<'_>,
+    mut arbitrary: impl FnMut(&mut Choices<'_>) -> Option<G::Move>,
+) {
+    let mut pos = start;
+    loop {
+        if let Some(mv) = arbitrary(choices) {
+            check_arbitrary_move(&pos, mv);
+        }
+        let moves = pos.legal_moves();
+        for &mv in moves.as_ref() {
+            check_arbitrary_move(&pos, mv);
+        }
+        let Some(i) = choices.index(moves.as_ref().len().max(1)) else {
+            break;
+        };
+        let Some(&mv) = moves.as_ref().get(i) else {
+            break;
+        };
+        if let Err(e) = pos.play(mv) {
+            panic!("listed move {mv:?} rejected: {e}");
+        }
     }
 }
 
