@@ -79,6 +79,8 @@ mod side;
 mod square;
 mod zobrist;
 
+/// A pair of values indexed by [`Side`] (shared with every game of the workspace).
+pub use abstract_game::BySide;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use colour::{Colour, ParseColourError};
 pub use diagram::Diagram;
@@ -88,6 +90,4 @@ pub use outcome::{Outcome, ParseWinReasonError, WinReason};
 pub use position::{ChainState, IllegalMoveError, IllegalMoveReason, Position};
 pub use record::{GameRecord, ParseRecordError, RecordMoveError};
 pub use side::{ParseSideError, ParseTowerError, Side, Tower};
-/// A pair of values indexed by [`Side`] (shared with every game of the workspace).
-pub use abstract_game::BySide;
 pub use square::{ParseSquareError, Square};

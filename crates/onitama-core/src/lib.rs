@@ -86,6 +86,8 @@ mod side;
 mod square;
 pub mod zobrist;
 
+/// A pair of values indexed by [`Side`] (shared with every game of the workspace).
+pub use abstract_game::BySide;
 pub use abstract_game::playout::SplitMix64;
 pub use bitboard::{Bitboard, Squares};
 pub use card::Card;
@@ -100,8 +102,6 @@ pub use moves::Move;
 pub use position::{Outcome, Position, WinReason};
 pub use record::{GameRecord, GameResult};
 pub use side::{Piece, Side};
-/// A pair of values indexed by [`Side`] (shared with every game of the workspace).
-pub use abstract_game::BySide;
 pub use square::Square;
 
 /// The README's example, run as a doctest.
