@@ -27,14 +27,7 @@ pub fn notation(data: &[u8]) {
     round_trip::<Tower>(&text);
     round_trip::<Move>(&text);
     round_trip::<Position>(&text);
-    if let Ok(record) = text.parse::<GameRecord>() {
-        let canonical = record.to_string();
-        let again: GameRecord = canonical
-            .parse()
-            .unwrap_or_else(|e| panic!("record {canonical:?} does not parse back: {e}"));
-        assert_eq!(again.to_string(), canonical, "record text is not canonical");
-        assert_eq!(again.position(), record.position());
-    }
+    records::text_round_trip::<GameRecord>(&text);
 }
 
 /// Along a fuzzer-driven game: every listed move is legal, and arbitrary moves are accepted exactly

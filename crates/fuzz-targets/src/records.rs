@@ -30,6 +30,27 @@ pub trait Record: Display + Json {
     fn plies(&self) -> usize;
 }
 
+/// If `text` parses as a record, its canonical text parses back to a record with the same text
+/// and the same current position.
+///
+/// # Panics
+/// When a parsed record does not round-trip.
+pub fn text_round_trip<R>(text: &str)
+where
+    R: Record + core::str::FromStr,
+    R::Err: Display,
+{
+    let Ok(record) = text.parse::<R>() else {
+        return;
+    };
+    let canonical = record.to_string();
+    let again: R = canonical
+        .parse()
+        .unwrap_or_else(|e| panic!("record {canonical:?} does not parse back: {e}"));
+    assert_eq!(again.to_string(), canonical, "record text is not canonical");
+    assert_eq!(again.current(), record.current());
+}
+
 /// JSON round trips of every position and legal move along a game driven by `choices`, then of
 /// the whole record.
 ///
