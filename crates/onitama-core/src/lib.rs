@@ -3,7 +3,7 @@
 //! [`abstract_game`] traits implemented so that generic perft, playouts and search work on it.
 //!
 //! ```
-//! use onitama_core::{Deal, Move, Position, WinReason, Side};
+//! use onitama_core::{Deal, Move, Position, Side, WinReason};
 //!
 //! // Community set A: Red holds horse and elephant, Blue ox and boar, the crab is the side card.
 //! // Its blue stamp makes Blue start.
