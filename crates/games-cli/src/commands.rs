@@ -25,20 +25,13 @@ pub fn position<G: CliGame>(args: &PositionArgs) -> Result<G, Failure> {
     };
     if let Some(moves) = &args.moves {
         for (i, token) in moves.split_whitespace().enumerate() {
-            let mv = pos.parse_move(token).map_err(|e| {
-                usage(format!(
-                    "bad move {} (move {} of --moves): {e}",
-                    quote(token),
-                    i + 1
-                ))
-            })?;
-            pos.play(mv).map_err(|e| {
-                usage(format!(
-                    "illegal move {} (move {} of --moves): {e}",
-                    quote(token),
-                    i + 1
-                ))
-            })?;
+            // The parser's error quotes the token and says what is wrong with it.
+            let mv = pos
+                .parse_move(token)
+                .map_err(|e| usage(format!("move {} of --moves: {e}", i + 1)))?;
+            // The rules' error names the move and why it is illegal.
+            pos.play(mv)
+                .map_err(|e| usage(format!("move {} of --moves ({}): {e}", i + 1, quote(token))))?;
         }
     }
     Ok(pos)

@@ -313,11 +313,11 @@ fn positions_that_cannot_arise() {
 fn illegal_moves_in_moves() {
     bad(
         &["show", "kamisado", "--moves", "c1c1"],
-        "illegal move \"c1c1\" (move 1",
+        "move 1 of --moves (\"c1c1\"): illegal move c1c1: ",
     );
     bad(
         &["show", "kamisado", "--moves", "c1a3 c8c7"],
-        "illegal move \"c8c7\" (move 2",
+        "move 2 of --moves (\"c8c7\"): illegal move c8c7: ",
     );
     bad(
         &[
