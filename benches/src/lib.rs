@@ -5,7 +5,7 @@
 #![forbid(unsafe_code)]
 
 use abstract_game::playout::SplitMix64;
-use abstract_game::{Game, PositionHash};
+use abstract_game::{Game, ZobristHash};
 use criterion::{BenchmarkGroup, Criterion, Throughput, measurement::WallTime};
 use std::hint::black_box;
 use std::time::Duration;
@@ -76,7 +76,7 @@ pub fn bench_movegen<G: Game>(c: &mut Criterion, game: &str, positions: &[G]) {
 
 /// `GAME/play`: every legal move of every position, played unchecked, played checked, and
 /// counted after (`legal_move_count_after`).
-pub fn bench_play<G: PositionHash>(c: &mut Criterion, game: &str, positions: &[G]) {
+pub fn bench_play<G: ZobristHash>(c: &mut Criterion, game: &str, positions: &[G]) {
     let pairs: Vec<(G, G::Move)> = positions
         .iter()
         .flat_map(|p| p.legal_moves().into_iter().map(move |m| (p.clone(), m)))
@@ -86,7 +86,7 @@ pub fn bench_play<G: PositionHash>(c: &mut Criterion, game: &str, positions: &[G
         b.iter(|| {
             pairs
                 .iter()
-                .map(|(p, m)| black_box(p).after_unchecked(*m).hash_key())
+                .map(|(p, m)| black_box(p).after_unchecked(*m).zobrist())
                 .fold(0, |a, k| a ^ k)
         });
     });
@@ -96,7 +96,7 @@ pub fn bench_play<G: PositionHash>(c: &mut Criterion, game: &str, positions: &[G
                 .iter()
                 .filter_map(|(p, m)| {
                     let mut q = black_box(p).clone();
-                    q.play(*m).ok().map(|()| q.hash_key())
+                    q.play(*m).ok().map(|()| q.zobrist())
                 })
                 .fold(0, |a, k| a ^ k)
         });

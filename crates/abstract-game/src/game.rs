@@ -1,5 +1,5 @@
 //! The core traits: [`Game`], its vocabulary ([`Player`], [`EndReason`], [`Outcome`]) and the
-//! optional capabilities ([`PositionHash`], [`Notation`], [`PassMove`]).
+//! optional capabilities ([`ZobristHash`], [`Notation`], [`PassMove`]).
 
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
@@ -9,7 +9,8 @@ use core::hash::Hash;
 /// Each game names its players in its own words (Black and Gold, Red and Blue); this trait gives
 /// generic code what it needs: the two values, the opponent and a stable lowercase name.
 pub trait Player: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
-    /// Both players, the one who moves first in the usual start position first.
+    /// Both players in index order: `BOTH[0]` has index 0. This is not always the order of play:
+    /// in Onitama the side card of the deal decides who starts.
     const BOTH: [Self; 2];
 
     /// The opponent.
@@ -17,7 +18,7 @@ pub trait Player: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
     fn other(self) -> Self;
 
     /// A stable lowercase identifier (`"black"`, `"red"`), used in JSON and other machine output.
-    fn key(self) -> &'static str;
+    fn id(self) -> &'static str;
 
     /// `0` for `BOTH[0]`, `1` for `BOTH[1]`: an index for two-element tables.
     #[must_use]
@@ -62,7 +63,7 @@ pub trait EndReason: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static 
     fn index(self) -> usize;
 
     /// A stable lowercase `snake_case` identifier (`"home_row"`), used in JSON and other machine output.
-    fn key(self) -> &'static str;
+    fn id(self) -> &'static str;
 }
 
 /// The result of a finished game, from no one's point of view in particular.
@@ -193,7 +194,7 @@ pub trait Game: Clone + Eq + Debug + Send + Sync {
 
     /// The player whose turn it is. In a finished game this is the player who would move next
     /// (the opponent of the one who made the last move).
-    fn to_move(&self) -> Self::Player;
+    fn side_to_move(&self) -> Self::Player;
 
     /// The legal moves, each exactly once; empty exactly when the game is over.
     fn legal_moves(&self) -> Self::Moves;
@@ -260,14 +261,14 @@ pub trait Game: Clone + Eq + Debug + Send + Sync {
     }
 }
 
-/// Optional capability: a 64-bit key of the position, for transposition tables and repetition
+/// Optional capability: the 64-bit Zobrist hash of the position, for transposition tables and repetition
 /// detection.
 ///
-/// Equal positions (by `Eq`) must have equal keys; different positions should have different keys
+/// Equal positions (by `Eq`) must have equal hashes; different positions should have different hashes
 /// with overwhelming probability (Zobrist hashing does this).
-pub trait PositionHash: Game {
-    /// The key of this position.
-    fn hash_key(&self) -> u64;
+pub trait ZobristHash: Game {
+    /// The Zobrist hash of this position.
+    fn zobrist(&self) -> u64;
 }
 
 /// Optional capability: whether a move is a pass (a turn in which nothing moves on the board, such

@@ -28,7 +28,7 @@
 //! - A game that is not over always has a legal move: turns in which a player cannot act (a
 //!   blocked tower, a forced pass) are ordinary moves. A finished game has none.
 //! - Optional capabilities are separate traits, so a game implements only what it has:
-//!   [`PositionHash`] (a 64-bit key), [`Notation`] (text for positions and moves) and
+//!   [`ZobristHash`] (a 64-bit key), [`Notation`] (text for positions and moves) and
 //!   [`PassMove`] (which moves are passes, for statistics).
 //! - Generic algorithms: [`perft`] (both counting conventions, divide, per-ply statistics,
 //!   parallel), [`playout`] (seeded random games), [`search`] (an engine that needs only the rules).
@@ -57,4 +57,4 @@ pub mod search;
 pub mod testing;
 pub mod tictactoe;
 
-pub use game::{BySide, EndReason, Game, Notation, Outcome, PassMove, Player, PositionHash, Win};
+pub use game::{BySide, EndReason, Game, Notation, Outcome, PassMove, Player, Win, ZobristHash};

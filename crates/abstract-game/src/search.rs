@@ -92,7 +92,7 @@ impl Mcts {
     /// Searches `pos` and returns the best move found. A move that wins at once is played without
     /// search; a finished game gives `best: None`.
     pub fn search<G: Game>(&mut self, pos: &G) -> SearchResult<G::Move> {
-        let me = pos.to_move();
+        let me = pos.side_to_move();
         let moves = pos.legal_moves();
         let moves = moves.as_ref();
         if moves.is_empty() {
@@ -174,7 +174,7 @@ impl Mcts {
         if !tree[node].untried.is_empty() {
             let i = self.rng.below(tree[node].untried.len());
             let mv = tree[node].untried.swap_remove(i);
-            let mover = pos.to_move();
+            let mover = pos.side_to_move();
             pos.play_unchecked(mv);
             let child = tree.len();
             tree.push(Node {

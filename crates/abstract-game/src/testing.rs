@@ -15,7 +15,7 @@
 //! assert!(report.positions > 50);
 //! ```
 
-use crate::game::{Game, Notation, PositionHash};
+use crate::game::{Game, Notation, ZobristHash};
 use crate::playout::SplitMix64;
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -156,17 +156,17 @@ pub fn check_notation<G: Notation>(pos: &G) {
 ///
 /// # Panics
 /// When a key is inconsistent.
-pub fn check_hash<G: PositionHash>(pos: &G) {
+pub fn check_hash<G: ZobristHash>(pos: &G) {
     assert_eq!(
-        pos.clone().hash_key(),
-        pos.hash_key(),
+        pos.clone().zobrist(),
+        pos.zobrist(),
         "a clone hashes differently"
     );
     for mv in pos.legal_moves() {
         let child = pos.after_unchecked(mv);
         assert_ne!(
-            child.hash_key(),
-            pos.hash_key(),
+            child.zobrist(),
+            pos.zobrist(),
             "{mv:?} does not change the key of {pos:?}"
         );
     }
@@ -201,7 +201,7 @@ pub fn check_random_games<G>(
     candidates: Candidates<'_, G>,
 ) -> ConformanceReport
 where
-    G: Notation + PositionHash,
+    G: Notation + ZobristHash,
 {
     let mut rng = SplitMix64::new(seed);
     let mut report = ConformanceReport::default();
@@ -225,7 +225,7 @@ where
     report
 }
 
-fn check_one<G: Notation + PositionHash>(
+fn check_one<G: Notation + ZobristHash>(
     pos: &G,
     candidates: Candidates<'_, G>,
     seen: &mut HashMap<u64, (G, usize)>,
@@ -237,13 +237,13 @@ fn check_one<G: Notation + PositionHash>(
     check_notation(pos);
     check_hash(pos);
     let entry = seen
-        .entry(pos.hash_key())
+        .entry(pos.zobrist())
         .or_insert_with(|| (pos.clone(), 0));
     assert_eq!(
         &entry.0,
         pos,
         "two different positions share the key {:#x}",
-        pos.hash_key()
+        pos.zobrist()
     );
     entry.1 += 1;
 }
@@ -253,7 +253,7 @@ fn check_one<G: Notation + PositionHash>(
 ///
 /// # Panics
 /// If the move orders do not give equal positions with equal keys, or a move is illegal.
-pub fn check_transposition<G: PositionHash + Debug>(
+pub fn check_transposition<G: ZobristHash + Debug>(
     start: &G,
     first: &[G::Move],
     second: &[G::Move],
@@ -270,8 +270,8 @@ pub fn check_transposition<G: PositionHash + Debug>(
     let (a, b) = (reach(first), reach(second));
     assert_eq!(a, b, "the move orders reach different positions");
     assert_eq!(
-        a.hash_key(),
-        b.hash_key(),
+        a.zobrist(),
+        b.zobrist(),
         "equal positions with different keys"
     );
 }

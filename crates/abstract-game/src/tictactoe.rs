@@ -20,7 +20,7 @@
 //! # Ok::<(), abstract_game::tictactoe::TicTacToeError>(())
 //! ```
 
-use crate::game::{EndReason, Game, Notation, Outcome, PassMove, Player, PositionHash};
+use crate::game::{EndReason, Game, Notation, Outcome, PassMove, Player, ZobristHash};
 use core::fmt;
 
 /// A player of tic-tac-toe.
@@ -34,7 +34,7 @@ pub enum Mark {
 
 impl fmt::Display for Mark {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
+        f.write_str(self.id())
     }
 }
 
@@ -48,7 +48,7 @@ impl Player for Mark {
         }
     }
 
-    fn key(self) -> &'static str {
+    fn id(self) -> &'static str {
         match self {
             Mark::X => "x",
             Mark::O => "o",
@@ -81,7 +81,7 @@ impl EndReason for TicTacToeEnd {
         self as usize
     }
 
-    fn key(self) -> &'static str {
+    fn id(self) -> &'static str {
         match self {
             TicTacToeEnd::Line => "line",
             TicTacToeEnd::Full => "full",
@@ -181,7 +181,7 @@ impl Game for TicTacToe {
     type Moves = TicTacToeMoves;
     type IllegalMove = TicTacToeError;
 
-    fn to_move(&self) -> Mark {
+    fn side_to_move(&self) -> Mark {
         if self.o_to_move { Mark::O } else { Mark::X }
     }
 
@@ -228,7 +228,7 @@ impl Game for TicTacToe {
 
     fn outcome(&self) -> Option<Outcome<Mark, TicTacToeEnd>> {
         // The player who just moved is the only one who can have a new line.
-        let last = self.to_move().other();
+        let last = self.side_to_move().other();
         if Self::has_line(self.marks[last.index()]) {
             Some(Outcome::Win {
                 winner: last,
@@ -244,8 +244,8 @@ impl Game for TicTacToe {
     }
 }
 
-impl PositionHash for TicTacToe {
-    fn hash_key(&self) -> u64 {
+impl ZobristHash for TicTacToe {
+    fn zobrist(&self) -> u64 {
         // Exact (no collisions): 18 bits of marks and one bit for the player to move.
         u64::from(self.marks[0]) | u64::from(self.marks[1]) << 9 | u64::from(self.o_to_move) << 18
     }
@@ -273,7 +273,7 @@ impl fmt::Display for TicTacToe {
             };
             write!(f, "{c}")?;
         }
-        write!(f, " {}", self.to_move())
+        write!(f, " {}", self.side_to_move())
     }
 }
 

@@ -10,7 +10,7 @@ use abstract_game::testing::{
     check_notation, check_position, check_random_games, check_rejects, check_transposition,
 };
 use abstract_game::tictactoe::{Mark, TicTacToe, TicTacToeEnd};
-use abstract_game::{EndReason, Game, Notation, Outcome, Player, PositionHash};
+use abstract_game::{EndReason, Game, Notation, Outcome, Player, ZobristHash};
 
 /// Leaves per ply of the full tic-tac-toe tree (standard convention): the well-known numbers.
 const STANDARD: [u64; 9] = [9, 72, 504, 3024, 15120, 54720, 148_176, 200_448, 127_872];
@@ -124,7 +124,7 @@ fn outcome_reports_winner_and_reason() {
     let outcome = drawn.outcome().unwrap();
     assert_eq!(outcome.winner(), None);
     assert_eq!(outcome.score_for(Mark::O), 0);
-    assert_eq!(outcome.reason().key(), "full");
+    assert_eq!(outcome.reason().id(), "full");
     assert_eq!(Mark::X.other(), Mark::O);
     assert_eq!((Mark::X.index(), Mark::O.index()), (0, 1));
 }
@@ -150,15 +150,15 @@ fn conformance_kit_detects_a_broken_game() {
         type Reason = TicTacToeEnd;
         type Moves = <TicTacToe as Game>::Moves;
         type IllegalMove = <TicTacToe as Game>::IllegalMove;
-        fn to_move(&self) -> Mark {
-            self.0.to_move()
+        fn side_to_move(&self) -> Mark {
+            self.0.side_to_move()
         }
         fn legal_moves(&self) -> Self::Moves {
             self.0.legal_moves()
         }
         fn legal_move_count(&self) -> usize {
             9 - self.0.to_string().matches(['x', 'o']).count()
-                + usize::from(self.0.to_move() == Mark::O)
+                + usize::from(self.0.side_to_move() == Mark::O)
         }
         fn play(&mut self, mv: u8) -> Result<(), Self::IllegalMove> {
             self.0.play(mv)
@@ -186,8 +186,8 @@ fn conformance_kit_detects_an_accepted_illegal_move() {
         type Reason = TicTacToeEnd;
         type Moves = <TicTacToe as Game>::Moves;
         type IllegalMove = <TicTacToe as Game>::IllegalMove;
-        fn to_move(&self) -> Mark {
-            self.0.to_move()
+        fn side_to_move(&self) -> Mark {
+            self.0.side_to_move()
         }
         fn legal_moves(&self) -> Self::Moves {
             self.0.legal_moves()
@@ -300,7 +300,7 @@ fn engine_never_loses_to_random_play() {
         let engine_side = Mark::BOTH[game % 2];
         let mut pos = TicTacToe::new();
         while !pos.is_over() {
-            let mv = if pos.to_move() == engine_side {
+            let mv = if pos.side_to_move() == engine_side {
                 engine.search(&pos).best.unwrap()
             } else {
                 random_move(&pos, &mut rng).unwrap()
@@ -335,6 +335,6 @@ fn engine_blocks_an_immediate_threat() {
 fn hash_is_exact_for_tic_tac_toe() {
     let a = TicTacToe::parse_position("x../.o./..x o").unwrap();
     let b = TicTacToe::parse_position("..x/.o./x.. o").unwrap();
-    assert_ne!(a.hash_key(), b.hash_key());
-    assert_eq!(a.hash_key(), a.clone().hash_key());
+    assert_ne!(a.zobrist(), b.zobrist());
+    assert_eq!(a.zobrist(), a.clone().zobrist());
 }

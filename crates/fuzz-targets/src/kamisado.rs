@@ -70,7 +70,7 @@ pub fn reference(data: &[u8]) {
         assert_eq!(fast, slow.legal_moves(), "legal moves differ at {pos}");
         assert_eq!(pos.legal_move_count(), fast.len(), "count differs at {pos}");
         assert_eq!(pos.to_string(), slow.text(), "position text differs");
-        let outcome = pos.outcome().map(|o| (o.winner.index(), o.reason.key()));
+        let outcome = pos.outcome().map(|o| (o.winner.index(), o.reason.id()));
         assert_eq!(outcome, slow.outcome, "outcome differs at {pos}");
         let moves = pos.legal_moves();
         let Some(i) = choices.index(moves.len().max(1)) else {

@@ -29,7 +29,7 @@ pub trait CliGame: Notation + PassMove {
 
     /// One line on whose turn it is and what they must move.
     fn turn_summary(&self) -> String {
-        format!("{} to move", self.to_move().key())
+        format!("{} to move", self.side_to_move().id())
     }
 }
 
@@ -64,7 +64,7 @@ impl CliGame for Kamisado {
     }
 
     fn turn_summary(&self) -> String {
-        let side = self.side_to_move().key();
+        let side = self.side_to_move().id();
         match self.required_tower() {
             None => format!("{side} to move: any tower (the first move of the game)"),
             Some(tower) => {
@@ -104,7 +104,7 @@ impl CliGame for Onitama {
         let [a, b] = self.hand(side);
         format!(
             "{} to move with {a} or {b} (side card {})",
-            side.key(),
+            side.id(),
             self.side_card()
         )
     }

@@ -203,7 +203,7 @@ fn perft_json<G: CliGame>(
             entry.insert("nodes".into(), json!(s.nodes));
             entry.insert("passes".into(), json!(s.passes));
             for &reason in G::Reason::ALL {
-                entry.insert(reason.key().into(), json!(s.ends_by(reason)));
+                entry.insert(reason.id().into(), json!(s.ends_by(reason)));
             }
             Value::Object(entry)
         })
@@ -236,8 +236,8 @@ pub fn outcome_json<P: Player, R: EndReason>(outcome: Option<Outcome<P, R>>) -> 
     match outcome {
         None => Value::Null,
         Some(o) => json!({
-            "winner": o.winner().map(Player::key),
-            "reason": o.reason().key(),
+            "winner": o.winner().map(Player::id),
+            "reason": o.reason().id(),
         }),
     }
 }
@@ -275,7 +275,7 @@ pub fn show<G: CliGame>(pos: &G, json: bool) -> Result<(), Failure> {
         let value = json!({
             "game": G::NAME,
             "position": pos.position_text(),
-            "to_move": pos.to_move().key(),
+            "to_move": pos.side_to_move().id(),
             "legal_moves": legal_move_texts(pos),
             "outcome": outcome_json(pos.outcome()),
         });

@@ -69,7 +69,7 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> Result<(), Failure> {
     };
     let movers = [first, second];
     let start: G = commands::position(&args.position)?;
-    let mover_of = |pos: &G| movers[pos.to_move().index()];
+    let mover_of = |pos: &G| movers[pos.side_to_move().index()];
     let mut engine = Mcts::new(MctsConfig {
         iterations: args.iterations,
         seed: args.seed,
@@ -91,7 +91,7 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> Result<(), Failure> {
             writeln!(out, "stopped after {} plies (--max-plies)", args.max_plies)?;
             break false;
         }
-        let who = pos.to_move().key();
+        let who = pos.side_to_move().id();
         let mv = match mover_of(&pos) {
             Mover::Engine => {
                 let result = engine.search(&pos);

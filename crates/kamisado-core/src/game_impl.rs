@@ -1,7 +1,7 @@
 //! The `abstract-game` traits for [`Position`]: a thin adapter over the inherent methods.
 
 use abstract_game::{
-    EndReason, Game, Notation, Outcome as GenericOutcome, PassMove, Player, PositionHash,
+    EndReason, Game, Notation, Outcome as GenericOutcome, PassMove, Player, ZobristHash,
 };
 
 use crate::moves::{Move, MoveList, ParseMoveError};
@@ -17,8 +17,8 @@ impl Player for Side {
         Side::other(self)
     }
 
-    fn key(self) -> &'static str {
-        Side::key(self)
+    fn id(self) -> &'static str {
+        Side::id(self)
     }
 
     fn index(self) -> usize {
@@ -36,8 +36,8 @@ impl EndReason for WinReason {
         }
     }
 
-    fn key(self) -> &'static str {
-        WinReason::key(self)
+    fn id(self) -> &'static str {
+        WinReason::id(self)
     }
 }
 
@@ -48,7 +48,7 @@ impl Game for Position {
     type Moves = MoveList;
     type IllegalMove = IllegalMoveError;
 
-    fn to_move(&self) -> Side {
+    fn side_to_move(&self) -> Side {
         self.side_to_move()
     }
 
@@ -100,8 +100,8 @@ impl Game for Position {
     }
 }
 
-impl PositionHash for Position {
-    fn hash_key(&self) -> u64 {
+impl ZobristHash for Position {
+    fn zobrist(&self) -> u64 {
         self.zobrist()
     }
 }

@@ -21,7 +21,7 @@
 //! pos.play(moves[0].parse()?)?;
 //! let outcome = pos.outcome().expect("deadlock");
 //! assert_eq!(outcome.winner, Side::Gold);
-//! assert_eq!(outcome.reason.key(), "deadlock");
+//! assert_eq!(outcome.reason.id(), "deadlock");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -46,7 +46,7 @@
 //!   character. [`Position::diagram`] draws the board for a terminal.
 //! - [`GameRecord`]: start position, moves and positions, with undo/redo and a text form.
 //! - [`Position::zobrist`]: an incrementally updated 64-bit Zobrist key.
-//! - The [`abstract_game`] traits (`Game`, `PositionHash`, `PassMove`, `Notation`) are
+//! - The [`abstract_game`] traits (`Game`, `ZobristHash`, `PassMove`, `Notation`) are
 //!   implemented for [`Position`], so generic perft, playouts and search work on it.
 //!
 //! # Feature flags

@@ -22,7 +22,7 @@ impl WinReason {
 
     /// The stable machine key: `"home_row"` or `"deadlock"`.
     #[must_use]
-    pub const fn key(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             WinReason::HomeRow => "home_row",
             WinReason::Deadlock => "deadlock",
@@ -55,7 +55,7 @@ impl FromStr for WinReason {
     fn from_str(s: &str) -> Result<WinReason, ParseWinReasonError> {
         WinReason::ALL
             .into_iter()
-            .find(|r| r.key().eq_ignore_ascii_case(s) || r.to_string().eq_ignore_ascii_case(s))
+            .find(|r| r.id().eq_ignore_ascii_case(s) || r.to_string().eq_ignore_ascii_case(s))
             .ok_or_else(|| ParseWinReasonError { text: s.to_owned() })
     }
 }

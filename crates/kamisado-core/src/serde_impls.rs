@@ -55,7 +55,7 @@ serde_as_text! {
 impl Serialize for Side {
     /// As its key, `"black"` or `"gold"`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.key())
+        serializer.serialize_str(self.id())
     }
 }
 
@@ -68,7 +68,7 @@ impl<'de> Deserialize<'de> for Side {
 impl Serialize for WinReason {
     /// As its key, `"home_row"` or `"deadlock"`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.key())
+        serializer.serialize_str(self.id())
     }
 }
 

@@ -62,7 +62,7 @@ impl Side {
 
     /// The lowercase name, `"black"` or `"gold"` (the key used in machine output).
     #[must_use]
-    pub const fn key(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Side::Black => "black",
             Side::Gold => "gold",

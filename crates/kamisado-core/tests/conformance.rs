@@ -53,8 +53,8 @@ fn conformance_kit_on_special_positions() {
 #[test]
 fn trait_vocabulary() {
     assert_eq!(<Side as Player>::BOTH, [Side::Black, Side::Gold]);
-    assert_eq!(Player::key(Side::Black), "black");
-    assert_eq!(Player::key(Side::Gold), "gold");
+    assert_eq!(Player::id(Side::Black), "black");
+    assert_eq!(Player::id(Side::Gold), "gold");
     assert_eq!(Player::index(Side::Gold), 1);
     assert_eq!(
         <WinReason as EndReason>::ALL,
@@ -63,13 +63,13 @@ fn trait_vocabulary() {
     for (i, r) in <WinReason as EndReason>::ALL.iter().enumerate() {
         assert_eq!(EndReason::index(*r), i);
     }
-    assert_eq!(EndReason::key(WinReason::HomeRow), "home_row");
-    assert_eq!(EndReason::key(WinReason::Deadlock), "deadlock");
+    assert_eq!(EndReason::id(WinReason::HomeRow), "home_row");
+    assert_eq!(EndReason::id(WinReason::Deadlock), "deadlock");
     let pos = common::after_line("d1d7 g8b3");
     let moves = Game::legal_moves(&pos);
     assert!(pos.is_pass(moves[0]));
     let end = common::after_line("c1a3 b8h2 a3e7 h2h2 e7e7");
     let outcome = Game::outcome(&end).unwrap();
     assert_eq!(outcome.winner(), Some(Side::Gold));
-    assert_eq!(outcome.reason().key(), "deadlock");
+    assert_eq!(outcome.reason().id(), "deadlock");
 }

@@ -27,7 +27,7 @@ fn formats_md_examples() {
     assert_eq!(parsed, after_line("c1a3 b8h2 a3e7 h2h2 e7e7"));
     let outcome = parsed.outcome().unwrap();
     assert_eq!(
-        (outcome.winner, outcome.reason.key()),
+        (outcome.winner, outcome.reason.id()),
         (Side::Gold, "deadlock")
     );
     // A home-row win parses as a finished game.
@@ -120,7 +120,7 @@ fn moves() {
 fn sides_and_towers() {
     for side in Side::BOTH {
         assert_eq!(side.to_string().parse::<Side>().unwrap(), side);
-        assert_eq!(side.key().parse::<Side>().unwrap(), side);
+        assert_eq!(side.id().parse::<Side>().unwrap(), side);
     }
     for side in Side::BOTH {
         for c in Colour::ALL {

@@ -163,7 +163,7 @@ fn serde_outcome() {
 fn win_reason_text() {
     use kamisado_core::WinReason;
     for r in WinReason::ALL {
-        assert_eq!(r.key().parse::<WinReason>().unwrap(), r);
+        assert_eq!(r.id().parse::<WinReason>().unwrap(), r);
         assert_eq!(r.to_string().parse::<WinReason>().unwrap(), r);
     }
     assert!("draw".parse::<WinReason>().is_err());

@@ -23,7 +23,7 @@ fn compare(pos: &Position, reference: &RefPos) {
     assert_eq!(sorted_texts(&moves), expected, "legal moves of {pos}");
     assert_eq!(pos.legal_move_count(), expected.len(), "count of {pos}");
     assert_eq!(pos.to_string(), reference.text(), "text");
-    let outcome = pos.outcome().map(|o| (o.winner.index(), o.reason.key()));
+    let outcome = pos.outcome().map(|o| (o.winner.index(), o.reason.id()));
     assert_eq!(outcome, reference.outcome, "outcome of {pos}");
     assert_eq!(
         pos.zobrist(),
@@ -103,7 +103,7 @@ fn seeded_games_to_the_end_agree_and_hash_consistently() {
             let seen = keys.entry(pos.zobrist()).or_insert(pos);
             assert_eq!(*seen, pos, "key collision");
         }
-        match pos.outcome().unwrap().reason.key() {
+        match pos.outcome().unwrap().reason.id() {
             "deadlock" => deadlocks += 1,
             _ => home_rows += 1,
         }

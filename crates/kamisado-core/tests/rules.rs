@@ -447,7 +447,7 @@ fn reaching_the_home_row_wins_at_once() {
         }
     );
     assert_eq!(
-        (outcome.winner.key(), outcome.reason.key()),
+        (outcome.winner.id(), outcome.reason.id()),
         ("black", "home_row")
     );
     // Fields as after any positive move: Gold to move, the colour of e8, no chain.

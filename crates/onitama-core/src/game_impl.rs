@@ -1,6 +1,6 @@
 //! The `abstract-game` traits: a thin adapter over [`Position`]'s own methods.
 
-use abstract_game::{EndReason, Game, Notation, PassMove, Player, PositionHash};
+use abstract_game::{EndReason, Game, Notation, PassMove, Player, ZobristHash};
 
 use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError};
 use crate::movegen::MoveList;
@@ -15,8 +15,8 @@ impl Player for Side {
         Side::other(self)
     }
 
-    fn key(self) -> &'static str {
-        Side::key(self)
+    fn id(self) -> &'static str {
+        Side::id(self)
     }
 
     fn index(self) -> usize {
@@ -31,8 +31,8 @@ impl EndReason for WinReason {
         self as usize
     }
 
-    fn key(self) -> &'static str {
-        WinReason::key(self)
+    fn id(self) -> &'static str {
+        WinReason::id(self)
     }
 }
 
@@ -43,7 +43,7 @@ impl Game for Position {
     type Moves = MoveList;
     type IllegalMove = IllegalMoveError;
 
-    fn to_move(&self) -> Side {
+    fn side_to_move(&self) -> Side {
         Position::side_to_move(self)
     }
 
@@ -89,8 +89,8 @@ impl Game for Position {
     }
 }
 
-impl PositionHash for Position {
-    fn hash_key(&self) -> u64 {
+impl ZobristHash for Position {
+    fn zobrist(&self) -> u64 {
         self.zobrist()
     }
 }

@@ -64,7 +64,7 @@
 //! # Related crates
 //!
 //! [`abstract_game`] holds the traits implemented here ([`abstract_game::Game`],
-//! [`abstract_game::PositionHash`], [`abstract_game::PassMove`], [`abstract_game::Notation`]) and
+//! [`abstract_game::ZobristHash`], [`abstract_game::PassMove`], [`abstract_game::Notation`]) and
 //! the generic algorithms that use them.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -28,7 +28,7 @@ impl WinReason {
 
     /// The stable lowercase name: `"stone"` or `"stream"`.
     #[must_use]
-    pub const fn key(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             WinReason::Stone => "stone",
             WinReason::Stream => "stream",

@@ -58,7 +58,7 @@ as_text! {
 /// A reason serializes as its key, `"stone"` or `"stream"`.
 impl Serialize for crate::WinReason {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.key())
+        serializer.serialize_str(self.id())
     }
 }
 
@@ -73,7 +73,7 @@ impl<'de> Deserialize<'de> for crate::WinReason {
             fn visit_str<E: de::Error>(self, v: &str) -> Result<crate::WinReason, E> {
                 crate::WinReason::ALL
                     .into_iter()
-                    .find(|r| r.key() == v)
+                    .find(|r| r.id() == v)
                     .ok_or_else(|| E::unknown_variant(v, &["stone", "stream"]))
             }
         }

@@ -47,7 +47,7 @@ impl Side {
 
     /// The stable lowercase name: `"red"` or `"blue"`.
     #[must_use]
-    pub const fn key(self) -> &'static str {
+    pub const fn id(self) -> &'static str {
         match self {
             Side::Red => "red",
             Side::Blue => "blue",
@@ -74,7 +74,7 @@ impl Not for Side {
 impl fmt::Display for Side {
     /// `red` or `blue`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
+        f.write_str(self.id())
     }
 }
 
