@@ -4,7 +4,7 @@
 //! they run as doctests.
 #![forbid(unsafe_code)]
 
-use abstract_game::playout::SplitMix64;
+use abstract_game::rng::SplitMix64;
 use abstract_game::{Game, ZobristHash};
 use criterion::{BenchmarkGroup, Criterion, Throughput, measurement::WallTime};
 use std::hint::black_box;

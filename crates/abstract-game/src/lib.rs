@@ -52,6 +52,7 @@ struct ReadmeDoctest;
 pub mod game;
 pub mod perft;
 pub mod playout;
+pub mod rng;
 pub mod search;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -16,7 +16,8 @@
 //! ```
 
 use crate::game::{Game, Player};
-use crate::playout::{SplitMix64, random_result};
+use crate::playout::random_result;
+use crate::rng::SplitMix64;
 
 /// Settings of [`Mcts`].
 #[derive(Clone, Copy, Debug, PartialEq)]

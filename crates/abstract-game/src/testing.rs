@@ -16,7 +16,7 @@
 //! ```
 
 use crate::game::{Game, Notation, ZobristHash};
-use crate::playout::SplitMix64;
+use crate::rng::SplitMix64;
 use std::collections::HashMap;
 use std::fmt::Debug;
 

@@ -4,7 +4,8 @@
 use abstract_game::perft::{
     Convention, divide, parallel_perft, perft, perft_stats, perft_terminal_leaves, perft_with,
 };
-use abstract_game::playout::{SplitMix64, random_playout, random_result};
+use abstract_game::playout::{random_playout, random_result};
+use abstract_game::rng::SplitMix64;
 use abstract_game::search::{Mcts, MctsConfig, random_move};
 use abstract_game::testing::{
     check_notation, check_position, check_random_games, check_rejects, check_transposition,

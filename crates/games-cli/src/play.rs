@@ -3,7 +3,7 @@
 use crate::adapters::CliGame;
 use crate::cli::{Failure, GameName, PositionArgs, usage};
 use crate::commands::{self, quote};
-use abstract_game::playout::SplitMix64;
+use abstract_game::rng::SplitMix64;
 use abstract_game::search::{Mcts, MctsConfig, random_move};
 use abstract_game::{Game, Player};
 use clap::{Args, ValueEnum};

@@ -6,7 +6,7 @@
 //! chain, identified by its first state and its length (together with the board these decide the
 //! whole set of states, and so every future deadlock).
 
-use abstract_game::playout::SplitMix64;
+use abstract_game::rng::SplitMix64;
 
 /// All keys, generated in one sequence so that they are all distinct draws.
 pub(crate) struct Keys {

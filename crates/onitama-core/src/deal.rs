@@ -7,7 +7,7 @@ use crate::card::Card;
 use crate::error::{DealError, ParseDealError};
 use crate::position::Position;
 use crate::side::Side;
-use abstract_game::playout::SplitMix64;
+use abstract_game::rng::SplitMix64;
 
 /// The five cards of a game: two for Red, two for Blue and the side card, whose stamp decides who
 /// starts.

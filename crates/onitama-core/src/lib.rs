@@ -88,7 +88,7 @@ pub mod zobrist;
 
 /// A pair of values indexed by [`Side`] (shared with every game of the workspace).
 pub use abstract_game::BySide;
-pub use abstract_game::playout::SplitMix64;
+pub use abstract_game::rng::SplitMix64;
 pub use bitboard::{Bitboard, Squares};
 pub use card::Card;
 pub use deal::Deal;

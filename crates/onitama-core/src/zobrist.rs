@@ -4,7 +4,7 @@
 use crate::card::Card;
 use crate::side::{Piece, Side};
 use crate::square::Square;
-use abstract_game::playout::SplitMix64;
+use abstract_game::rng::SplitMix64;
 
 pub(crate) struct Keys {
     pub(crate) piece: [[[u64; 25]; 2]; 2],
