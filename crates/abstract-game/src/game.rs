@@ -1,8 +1,11 @@
-//! The core traits: [`Game`], its vocabulary ([`Player`], [`EndReason`], [`Outcome`]) and the
-//! optional capabilities ([`ZobristHash`], [`Notation`], [`PassMove`]).
+//! The core traits: [`Game`], the [`Player`] vocabulary and [`BySide`], and the optional
+//! capabilities ([`ZobristHash`], [`Notation`], [`PassMove`]). How games end is in
+//! [`crate::outcome`].
 
 use core::fmt::{Debug, Display};
 use core::hash::Hash;
+
+use crate::outcome::{EndReason, Outcome};
 
 /// One of the two players of a game.
 ///
@@ -50,120 +53,6 @@ impl<T, P: Player> core::ops::Index<P> for BySide<T> {
 impl<T, P: Player> core::ops::IndexMut<P> for BySide<T> {
     fn index_mut(&mut self, player: P) -> &mut T {
         &mut self.0[player.index()]
-    }
-}
-
-/// Why a game ended: a small, game-specific set of reasons (home row, deadlock, ...).
-pub trait EndReason: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
-    /// Every reason, in the order of [`EndReason::index`].
-    const ALL: &'static [Self];
-
-    /// The position of `self` in [`EndReason::ALL`].
-    #[must_use]
-    fn index(self) -> usize;
-
-    /// A stable lowercase `snake_case` identifier (`"home_row"`), used in JSON and other machine output.
-    fn id(self) -> &'static str;
-}
-
-/// The result of a finished game, from no one's point of view in particular.
-///
-/// The winner is always explicit: it is never inferred from whose turn it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome<P, R> {
-    /// One player won.
-    Win {
-        /// The player who won.
-        winner: P,
-        /// Why the game ended.
-        reason: R,
-    },
-    /// Nobody won.
-    Draw {
-        /// Why the game ended.
-        reason: R,
-    },
-}
-
-impl<P: Player, R: EndReason> Outcome<P, R> {
-    /// The winner, or `None` for a draw.
-    #[must_use]
-    pub fn winner(self) -> Option<P> {
-        match self {
-            Outcome::Win { winner, .. } => Some(winner),
-            Outcome::Draw { .. } => None,
-        }
-    }
-
-    /// Why the game ended.
-    #[must_use]
-    pub fn reason(self) -> R {
-        match self {
-            Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
-        }
-    }
-
-    /// The result for `player`: `1` for a win, `0` for a draw, `-1` for a loss.
-    #[must_use]
-    pub fn score_for(self, player: P) -> i32 {
-        match self.winner() {
-            Some(w) if w == player => 1,
-            Some(_) => -1,
-            None => 0,
-        }
-    }
-}
-
-impl<P: Display, R: Display> Display for Outcome<P, R> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Outcome::Win { winner, reason } => write!(f, "{winner} wins by {reason}"),
-            Outcome::Draw { reason } => write!(f, "draw ({reason})"),
-        }
-    }
-}
-
-/// A decisive result: who won and why. Games that cannot be drawn report this (their
-/// `outcome()` is an `Option<Win<..>>`) and convert it into the general [`Outcome`] for the
-/// [`Game`] trait.
-///
-/// With the `serde` feature it serializes as `{"winner": .., "reason": ..}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Win<P, R> {
-    /// The player who won.
-    pub winner: P,
-    /// Why the game ended.
-    pub reason: R,
-}
-
-impl<P: Player, R> Win<P, R> {
-    /// The player who lost.
-    #[must_use]
-    pub fn loser(&self) -> P {
-        self.winner.other()
-    }
-
-    /// `1` if `player` won, `-1` if it lost.
-    #[must_use]
-    pub fn score_for(&self, player: P) -> i32 {
-        if player == self.winner { 1 } else { -1 }
-    }
-}
-
-impl<P: Display, R: Display> Display for Win<P, R> {
-    /// `gold wins by deadlock`: the winner and the reason as they display.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} wins by {}", self.winner, self.reason)
-    }
-}
-
-impl<P, R> From<Win<P, R>> for Outcome<P, R> {
-    fn from(win: Win<P, R>) -> Self {
-        Outcome::Win {
-            winner: win.winner,
-            reason: win.reason,
-        }
     }
 }
 

@@ -50,6 +50,7 @@
 struct ReadmeDoctest;
 
 pub mod game;
+pub mod outcome;
 pub mod perft;
 pub mod playout;
 pub mod rng;
@@ -58,4 +59,5 @@ pub mod search;
 pub mod testing;
 pub mod tictactoe;
 
-pub use game::{BySide, EndReason, Game, Notation, Outcome, PassMove, Player, Win, ZobristHash};
+pub use game::{BySide, Game, Notation, PassMove, Player, ZobristHash};
+pub use outcome::{EndReason, Outcome, Wdl, Win};

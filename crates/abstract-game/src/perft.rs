@@ -15,7 +15,8 @@
 //! assert_eq!(stats[4].ends_total(), 1440); // X completes a line on the fifth ply
 //! ```
 
-use crate::game::{EndReason, Game, PassMove};
+use crate::game::{Game, PassMove};
+use crate::outcome::EndReason;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// How finished games count at depths beyond the ply on which they ended.

@@ -11,7 +11,8 @@
 //! assert_eq!(game.moves.len(), game.plies());
 //! ```
 
-use crate::game::{Game, Outcome};
+use crate::game::Game;
+use crate::outcome::Outcome;
 use crate::rng::SplitMix64;
 
 /// A game played by [`random_playout`].

@@ -196,7 +196,7 @@ impl Mcts {
         while node != usize::MAX {
             let n = &mut tree[node];
             n.visits += 1;
-            n.wins += outcome.map_or(0.5, |o| f64::from(o.score_for(n.mover) + 1) / 2.0);
+            n.wins += outcome.map_or(0.5, |o| o.wdl_for(n.mover).points());
             node = n.parent;
         }
     }

@@ -20,7 +20,8 @@
 //! # Ok::<(), abstract_game::tictactoe::TicTacToeError>(())
 //! ```
 
-use crate::game::{EndReason, Game, Notation, Outcome, PassMove, Player, ZobristHash};
+use crate::game::{Game, Notation, PassMove, Player, ZobristHash};
+use crate::outcome::{EndReason, Outcome};
 use core::fmt;
 
 /// A player of tic-tac-toe.

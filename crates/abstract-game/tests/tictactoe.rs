@@ -11,7 +11,7 @@ use abstract_game::testing::{
     check_notation, check_position, check_random_games, check_rejects, check_transposition,
 };
 use abstract_game::tictactoe::{Mark, TicTacToe, TicTacToeEnd};
-use abstract_game::{EndReason, Game, Notation, Outcome, Player, ZobristHash};
+use abstract_game::{EndReason, Game, Notation, Outcome, Player, Wdl, ZobristHash};
 
 /// Leaves per ply of the full tic-tac-toe tree (standard convention): the well-known numbers.
 const STANDARD: [u64; 9] = [9, 72, 504, 3024, 15120, 54720, 148_176, 200_448, 127_872];
@@ -118,13 +118,13 @@ fn outcome_reports_winner_and_reason() {
             reason: TicTacToeEnd::Line
         }
     );
-    assert_eq!(outcome.score_for(Mark::X), 1);
-    assert_eq!(outcome.score_for(Mark::O), -1);
+    assert_eq!(outcome.wdl_for(Mark::X), Wdl::Win);
+    assert_eq!(outcome.wdl_for(Mark::O), Wdl::Loss);
     assert_eq!(outcome.to_string(), "x wins by three in a row");
     let drawn = TicTacToe::parse_position("xox/xoo/oxx o").unwrap();
     let outcome = drawn.outcome().unwrap();
     assert_eq!(outcome.winner(), None);
-    assert_eq!(outcome.score_for(Mark::O), 0);
+    assert_eq!(outcome.wdl_for(Mark::O), Wdl::Draw);
     assert_eq!(outcome.reason().id(), "full");
     assert_eq!(Mark::X.other(), Mark::O);
     assert_eq!((Mark::X.index(), Mark::O.index()), (0, 1));
