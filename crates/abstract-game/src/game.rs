@@ -176,6 +176,10 @@ pub trait Notation: Game {
     /// Why a move text was rejected.
     type ParseMoveError: std::error::Error + Send + Sync + 'static;
 
+    /// The number of space-separated fields of a position text (Kamisado 4, Onitama 5): a game
+    /// record reads that many tokens for its start.
+    const POSITION_FIELDS: usize;
+
     /// Parses a position.
     ///
     /// # Errors
@@ -193,4 +197,21 @@ pub trait Notation: Game {
 
     /// The canonical text of a move of this position.
     fn move_text(&self, mv: Self::Move) -> String;
+
+    /// How a game record writes this start position: its position text unless the game has a
+    /// shorter form (Onitama writes the deal of a start position).
+    fn start_text(&self) -> String {
+        self.position_text()
+    }
+
+    /// Reads a game record's start from its first tokens and says how many it used. The default
+    /// reads [`Notation::POSITION_FIELDS`] tokens as a position; a game with another start form
+    /// ([`Notation::start_text`]) reads it here too.
+    ///
+    /// # Errors
+    /// What is wrong with the start.
+    fn parse_start(tokens: &[&str]) -> Result<(Self, usize), Self::ParsePositionError> {
+        let n = tokens.len().min(Self::POSITION_FIELDS);
+        Ok((Self::parse_position(&tokens[..n].join(" "))?, n))
+    }
 }

@@ -53,6 +53,7 @@ pub mod game;
 pub mod outcome;
 pub mod perft;
 pub mod playout;
+pub mod record;
 pub mod rng;
 pub mod search;
 #[cfg(feature = "testing")]

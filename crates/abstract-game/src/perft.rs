@@ -173,12 +173,16 @@ impl PlyStats {
     }
 }
 
-/// Per-ply statistics of the move tree to `depth`: one [`PlyStats`] per ply from 1 to `depth`.
+/// Per-ply statistics of the move tree to `depth`: one [`PlyStats`] per ply from 1 to `depth`
+/// (so none for depth 0).
 ///
 /// Every move is played (no bulk counting), so this is slower than [`perft`]. The `nodes` of the
 /// last entry equals `perft_with(pos, depth, convention)`.
 #[must_use]
 pub fn perft_stats<G: PassMove>(pos: &G, depth: u32, convention: Convention) -> Vec<PlyStats> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let mut stats: Vec<PlyStats> = (1..=depth)
         .map(|ply| PlyStats {
             ply,

@@ -281,6 +281,7 @@ impl fmt::Display for TicTacToe {
 impl Notation for TicTacToe {
     type ParsePositionError = TicTacToeError;
     type ParseMoveError = TicTacToeError;
+    const POSITION_FIELDS: usize = 2;
 
     fn parse_position(text: &str) -> Result<Self, TicTacToeError> {
         let bad = |why| TicTacToeError::BadPosition {

@@ -116,6 +116,7 @@ impl PassMove for Position {
 impl Notation for Position {
     type ParsePositionError = ParsePositionError;
     type ParseMoveError = ParseMoveError;
+    const POSITION_FIELDS: usize = 4;
 
     fn parse_position(text: &str) -> Result<Position, ParsePositionError> {
         text.parse()
