@@ -1,0 +1,59 @@
+//! [`CatalogGame`]: what a front end needs of a game beyond the rules traits.
+
+use abstract_game::{Notation, PassMove, Player, ZobristHash};
+
+/// A game-specific way to choose the start position, besides a position text: Onitama's deal
+/// (`--cards` on the command line, `"cards"` in the server's JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StartOption {
+    /// The option's name, lowercase (`"cards"`).
+    pub name: &'static str,
+    /// What its value is, for help texts (`"DEAL"`).
+    pub value_name: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+}
+
+/// A game of the catalog: the rules traits plus its name, its default start, its start options
+/// and the texts a person reads.
+///
+/// Each game of the workspace implements it once, in this crate; front ends are written once,
+/// generically over it, and reach the games through [`crate::GameName::visit`].
+pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
+    /// The name on the command line, in URLs and in JSON (`"kamisado"`).
+    const NAME: &'static str;
+
+    /// The game's start options besides a position text (none by default).
+    const START_OPTIONS: &'static [StartOption] = &[];
+
+    /// The position used when nothing else is given: the start of the game (Onitama: the start
+    /// of community set A).
+    fn default_start() -> Self;
+
+    /// The start position that `option` (one of [`CatalogGame::START_OPTIONS`]) gives for
+    /// `value`.
+    ///
+    /// # Errors
+    /// What is wrong with the value. Only called with one of the game's own options.
+    fn start_from_option(option: &str, value: &str) -> Result<Self, String> {
+        Err(format!(
+            "{} has no start option {option:?} ({value:?})",
+            Self::NAME
+        ))
+    }
+
+    /// A board diagram a person can read, ending with a newline.
+    fn diagram(&self) -> String;
+
+    /// One line saying whose turn it is and what they must move.
+    fn turn_summary(&self) -> String {
+        format!("{} to move", self.side_to_move())
+    }
+
+    /// A player by its id (`"black"`), as used in JSON and on the command line.
+    fn player(id: &str) -> Option<Self::Player> {
+        <Self::Player as Player>::BOTH
+            .into_iter()
+            .find(|p| p.id() == id)
+    }
+}

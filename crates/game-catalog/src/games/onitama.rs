@@ -1,0 +1,44 @@
+//! Onitama in the catalog: the deal as a start option.
+
+use onitama_core::Deal;
+
+use super::Onitama;
+use crate::game::{CatalogGame, StartOption};
+
+impl CatalogGame for Onitama {
+    const NAME: &'static str = "onitama";
+
+    const START_OPTIONS: &'static [StartOption] = &[StartOption {
+        name: "cards",
+        value_name: "DEAL",
+        help: "Onitama: the start position of a deal, five card names (Red's two, Blue's two, the side card)",
+    }];
+
+    fn default_start() -> Self {
+        Onitama::community_a()
+    }
+
+    fn start_from_option(option: &str, value: &str) -> Result<Self, String> {
+        match option {
+            "cards" => value
+                .parse::<Deal>()
+                .map(Onitama::from_deal)
+                .map_err(|e| e.to_string()),
+            _ => Err(format!("onitama has no start option {option:?}")),
+        }
+    }
+
+    fn diagram(&self) -> String {
+        Onitama::diagram(self).to_string()
+    }
+
+    /// `blue to move with boar or ox (side card crab)`.
+    fn turn_summary(&self) -> String {
+        let side = self.side_to_move();
+        let [a, b] = self.hand(side);
+        format!(
+            "{side} to move with {a} or {b} (side card {})",
+            self.side_card()
+        )
+    }
+}

@@ -1,0 +1,28 @@
+//! Tic-tac-toe, the test game of `abstract-game`: it goes through the catalog exactly like the
+//! real games, which proves that a new game needs nothing but its own module here.
+
+use core::fmt::Write as _;
+
+use abstract_game::Notation;
+
+use super::TicTacToe;
+use crate::game::CatalogGame;
+
+impl CatalogGame for TicTacToe {
+    const NAME: &'static str = "tictactoe";
+
+    fn default_start() -> Self {
+        TicTacToe::new()
+    }
+
+    /// The board with the square numbers beside it.
+    fn diagram(&self) -> String {
+        let text = self.position_text();
+        let board = text.split(' ').next().unwrap_or_default();
+        let mut out = String::new();
+        for (row, cells) in board.split('/').enumerate() {
+            let _ = writeln!(out, " {cells}   {}{}{}", row * 3, row * 3 + 1, row * 3 + 2);
+        }
+        out
+    }
+}

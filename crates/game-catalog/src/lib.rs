@@ -1,0 +1,58 @@
+//! The catalog of the workspace's games: **the only place that lists them**.
+//!
+//! Front ends (the `games` command line, the web server, a user's own tool) are written once,
+//! generically over [`CatalogGame`], and reach a game chosen at run time through
+//! [`GameName::visit`]. The catalog also holds what every front end would otherwise write
+//! again: the default start and the start options of each game (Onitama's deal), position set-up
+//! from text with one error type ([`setup`], [`SetupError`]), and the JSON views ([`views`]).
+//!
+//! ```
+//! use game_catalog::views::ShowView;
+//! use game_catalog::{setup, CatalogGame, GameName, GameVisitor, Setup};
+//!
+//! /// Shows any game of the catalog after some moves.
+//! struct Show(Setup);
+//! impl GameVisitor for Show {
+//!     type Output = Result<String, game_catalog::SetupError>;
+//!     fn visit<G: CatalogGame>(self) -> Self::Output {
+//!         let record = setup::<G>(&self.0)?;
+//!         Ok(serde_json::to_string(&ShowView::of(record.position())).unwrap())
+//!     }
+//! }
+//!
+//! let game: GameName = "kamisado".parse()?;
+//! let json = game.visit(Show(Setup { moves: Some("c1a3".into()), ..Setup::default() }))?;
+//! assert!(json.contains(r#""to_move":"gold","legal_moves":["b8b7","#));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Concepts
+//!
+//! - [`GameName`]: the list of games, `FromStr`/`Display`, and the dispatch [`GameName::visit`]
+//!   to a [`GameVisitor`].
+//! - [`CatalogGame`]: the rules traits of `abstract-game` plus a name, a default start, start
+//!   options ([`StartOption`]), a diagram and a turn summary. One module per game in
+//!   [`games`].
+//! - [`Setup`] and [`setup`]: a position text or a start option, then moves, into a
+//!   [`GameRecord`](abstract_game::record::GameRecord); [`SetupError`] says which input is bad.
+//! - [`views`]: the JSON objects of `show`, `perft` and outcomes.
+//!
+//! Adding a game: a module in `games/`, one line in [`GameName`] and one in
+//! [`GameName::visit`] (the project's `docs/adding-a-game.md` has the whole checklist).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
+
+mod game;
+pub mod games;
+mod name;
+mod setup;
+pub mod views;
+
+pub use game::{CatalogGame, StartOption};
+pub use name::{GameName, GameVisitor, UnknownGameError};
+pub use setup::{Setup, SetupError, position, setup, start_position};

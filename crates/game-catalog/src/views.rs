@@ -1,0 +1,203 @@
+//! The JSON views: one wire format for the command line and the server.
+//!
+//! Each view is a plain struct that serializes (serde) to the object the command line prints
+//! with `--json` and the server sends; field order is part of the format.
+//!
+//! ```
+//! use game_catalog::games::Kamisado;
+//! use game_catalog::views::ShowView;
+//!
+//! let view = ShowView::of(&Kamisado::start());
+//! let json = serde_json::to_string(&view)?;
+//! assert!(json.starts_with(r#"{"game":"kamisado","position":"obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - -","to_move":"black","legal_moves":["a1a2","#));
+//! assert!(json.ends_with(r#"],"outcome":null}"#));
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+
+use std::time::Instant;
+
+use abstract_game::perft::{Convention, PlyStats, divide, perft_stats};
+use abstract_game::{EndReason, Notation, Outcome, Player};
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+use crate::game::CatalogGame;
+
+/// The legal moves of a position in canonical notation, in the order of the rules crate.
+#[must_use]
+pub fn legal_move_texts<G: Notation>(pos: &G) -> Vec<String> {
+    pos.legal_moves()
+        .into_iter()
+        .map(|mv| pos.move_text(mv))
+        .collect()
+}
+
+/// A finished game's outcome: `{"winner": "gold", "reason": "deadlock"}` (`winner` is `null`
+/// for a draw).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct OutcomeView {
+    /// The winner's id, or `None` for a draw.
+    pub winner: Option<&'static str>,
+    /// The reason's id (`home_row`, `deadlock`, `stone`, `stream`).
+    pub reason: &'static str,
+}
+
+impl OutcomeView {
+    /// The view of an outcome.
+    #[must_use]
+    pub fn of<P: Player, R: EndReason>(outcome: Outcome<P, R>) -> Self {
+        OutcomeView {
+            winner: outcome.winner().map(Player::id),
+            reason: outcome.reason().id(),
+        }
+    }
+}
+
+/// What `games show --json` prints: `{"game", "position", "to_move", "legal_moves", "outcome"}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ShowView {
+    /// The game's name.
+    pub game: &'static str,
+    /// The position text.
+    pub position: String,
+    /// The id of the side to move (in a finished game, the side that would move next).
+    pub to_move: &'static str,
+    /// The legal moves in canonical notation; empty exactly when the game is over.
+    pub legal_moves: Vec<String>,
+    /// The outcome, `null` while the game goes on.
+    pub outcome: Option<OutcomeView>,
+}
+
+impl ShowView {
+    /// The view of a position.
+    #[must_use]
+    pub fn of<G: CatalogGame>(pos: &G) -> Self {
+        ShowView {
+            game: G::NAME,
+            position: pos.position_text(),
+            to_move: pos.side_to_move().id(),
+            legal_moves: legal_move_texts(pos),
+            outcome: pos.outcome().map(OutcomeView::of),
+        }
+    }
+}
+
+/// One ply of a perft report: `{"ply", "nodes", "passes", <reason>: count...}`, one key per end
+/// reason of the game (`home_row`, `deadlock`; `stone`, `stream`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyView {
+    /// The ply, from 1.
+    pub ply: u32,
+    /// Positions reached at this ply.
+    pub nodes: u64,
+    /// Passes among the moves of this ply.
+    pub passes: u64,
+    /// Moves of this ply that ended the game, by reason id.
+    pub ends: Vec<(&'static str, u64)>,
+}
+
+impl PlyView {
+    /// The view of one ply's statistics.
+    #[must_use]
+    pub fn of<R: EndReason>(stats: &PlyStats) -> Self {
+        PlyView {
+            ply: stats.ply,
+            nodes: stats.nodes,
+            passes: stats.passes,
+            ends: R::ALL
+                .iter()
+                .map(|&reason| (reason.id(), stats.ends_by(reason)))
+                .collect(),
+        }
+    }
+}
+
+impl Serialize for PlyView {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(3 + self.ends.len()))?;
+        map.serialize_entry("ply", &self.ply)?;
+        map.serialize_entry("nodes", &self.nodes)?;
+        map.serialize_entry("passes", &self.passes)?;
+        for (reason, count) in &self.ends {
+            map.serialize_entry(reason, count)?;
+        }
+        map.end()
+    }
+}
+
+/// One root move of a perft divide: `{"move", "nodes"}`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DivideView {
+    /// The move in canonical notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The leaves below it.
+    pub nodes: u64,
+}
+
+/// What `games perft --json` prints.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PerftView {
+    /// The game's name.
+    pub game: &'static str,
+    /// The position text.
+    pub position: String,
+    /// The depth.
+    pub depth: u32,
+    /// The leaves at `depth` (1 at depth 0).
+    pub nodes: u64,
+    /// Statistics per ply, from 1 to `depth`.
+    pub plies: Vec<PlyView>,
+    /// The leaves below each root move, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divide: Option<Vec<DivideView>>,
+    /// The time taken.
+    pub seconds: f64,
+    /// `nodes / seconds`, rounded down (0 if no time was measured).
+    pub nodes_per_second: u64,
+}
+
+impl PerftView {
+    /// Counts the tree of `pos` to `depth` (every move played, to gather the statistics) and
+    /// times it; with `with_divide`, the per-root-move counts too.
+    #[must_use]
+    pub fn compute<G: CatalogGame>(
+        pos: &G,
+        depth: u32,
+        convention: Convention,
+        with_divide: bool,
+    ) -> Self {
+        let start = Instant::now();
+        let stats = perft_stats(pos, depth, convention);
+        let nodes = stats.last().map_or(1, |s| s.nodes);
+        let divide = with_divide.then(|| {
+            divide(pos, depth, convention)
+                .into_iter()
+                .map(|(mv, nodes)| DivideView {
+                    mv: pos.move_text(mv),
+                    nodes,
+                })
+                .collect()
+        });
+        let seconds = start.elapsed().as_secs_f64();
+        PerftView {
+            game: G::NAME,
+            position: pos.position_text(),
+            depth,
+            nodes,
+            plies: stats.iter().map(PlyView::of::<G::Reason>).collect(),
+            divide,
+            seconds,
+            nodes_per_second: nodes_per_second(nodes, seconds),
+        }
+    }
+}
+
+/// `nodes / seconds` rounded down, 0 when no time was measured.
+#[must_use]
+pub fn nodes_per_second(nodes: u64, seconds: f64) -> u64 {
+    if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    }
+}
