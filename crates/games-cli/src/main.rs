@@ -1,26 +1,74 @@
 //! `games`: perft, show and play for Kamisado and Onitama, from the command line.
 //!
 //! The contract (output formats, exit codes) is documented in `docs/cli.md`; run `games --help`.
+//! Modules: `main` parses the arguments (`args`) and hands each command to the catalog's dispatch;
+//! the `commands` are written once for every game; `error` turns failures into one line.
 #![forbid(unsafe_code)]
 
-mod adapters;
-mod cli;
+mod args;
 mod commands;
-mod play;
+mod error;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+use crate::error::{Failure, one_line, usage};
+
 fn main() -> ExitCode {
-    match cli::run(std::env::args_os()) {
+    match run(std::env::args_os()) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(cli::Failure::Usage(message)) => {
-            eprintln!("error: {}", commands::one_line(&message));
+        Err(Failure::Usage(message)) => {
+            eprintln!("error: {}", one_line(&message));
             ExitCode::from(2)
         }
-        Err(cli::Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(cli::Failure::Io(e)) => {
+        Err(Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
             eprintln!("error: {e}");
             ExitCode::from(1)
         }
     }
+}
+
+/// Parses the arguments and runs the command.
+fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    print!("{}", e.render());
+                    Ok(())
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Err(usage(
+                    "missing a command: perft, show or play (see games --help)",
+                )),
+                _ => Err(usage(clap_first_line(&e))),
+            };
+        }
+    };
+    match &cli.command {
+        Command::Perft(a) => a.game.visit(commands::perft::Perft(a)),
+        Command::Show(a) => a.game.visit(commands::show::Show(a)),
+        Command::Play(a) => a.game.visit(commands::play::Play(a)),
+    }
+}
+
+/// A clap error's message on one line: its first paragraph (before the usage and tips), without
+/// the `error: ` prefix.
+fn clap_first_line(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let message: Vec<&str> = rendered
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    let message = message.join(" ");
+    message
+        .strip_prefix("error: ")
+        .unwrap_or(&message)
+        .to_owned()
 }

@@ -207,15 +207,36 @@ fn play_explains_rejections_and_undoes_to_the_humans_turn() {
 }
 
 #[test]
-fn help_exits_zero() {
-    for args in [
-        &["--help"][..],
-        &["perft", "--help"],
-        &["play", "--help"],
-        &["--version"],
+fn help_lists_the_commands_and_options() {
+    for (args, needles) in [
+        (
+            &["--help"][..],
+            &["perft", "show", "play", "Exit codes"][..],
+        ),
+        (
+            &["perft", "--help"],
+            &[
+                "--terminal-leaves",
+                "--divide",
+                "--position",
+                "--cards",
+                "--moves",
+            ],
+        ),
+        (&["play", "--help"], &["--players", "undo", "red,blue"]),
+        (
+            &["--version"],
+            &[concat!("games ", env!("CARGO_PKG_VERSION"))],
+        ),
     ] {
         let run = games(args);
-        assert_eq!(run.code, 0);
-        assert!(!run.stdout.is_empty());
+        assert_eq!(run.code, 0, "{args:?}");
+        for needle in needles {
+            assert!(
+                run.stdout.contains(needle),
+                "{args:?} lacks {needle}: {}",
+                run.stdout
+            );
+        }
     }
 }

@@ -1,0 +1,182 @@
+//! The command line's arguments (clap). Nothing here runs a command.
+
+use clap::{Arg, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use game_catalog::{GameName, Setup};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "games",
+    version,
+    about = "Kamisado and Onitama: perft, positions and play, from the reference rules library",
+    after_help = "Exit codes: 0 success, 2 bad input (one line on stderr naming it)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the move tree (perft) to DEPTH, one line per depth.
+    Perft(PerftArgs),
+    /// Show a position: diagram, side to move, legal moves, outcome.
+    Show(ShowArgs),
+    /// Play in the terminal: people, the engine, or both.
+    Play(PlayArgs),
+}
+
+/// A game name from the catalog.
+fn game_name(text: &str) -> Result<GameName, String> {
+    text.parse()
+        .map_err(|e: game_catalog::UnknownGameError| e.to_string())
+}
+
+/// Where the position comes from (shared by every subcommand): `--position`, each start option
+/// of the catalog's games (`--cards` for Onitama), and `--moves`.
+#[derive(Debug, Clone, Default)]
+pub struct PositionArgs {
+    /// What the catalog sets up.
+    pub setup: Setup,
+}
+
+impl Args for PositionArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let mut cmd = cmd.arg(
+            Arg::new("position")
+                .long("position")
+                .value_name("TEXT")
+                .help("A position in the text format of the game"),
+        );
+        for option in GameName::all_start_options() {
+            cmd = cmd.arg(
+                Arg::new(option.name)
+                    .long(option.name)
+                    .value_name(option.value_name)
+                    .help(option.help)
+                    .conflicts_with("position"),
+            );
+        }
+        cmd.arg(
+            Arg::new("moves")
+                .long("moves")
+                .value_name("MOVES")
+                .allow_hyphen_values(true)
+                .help("Moves played from that position first, separated by whitespace"),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for PositionArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let text = |id: &str| matches.get_one::<String>(id).cloned();
+        let option = GameName::all_start_options()
+            .into_iter()
+            .find_map(|o| text(o.name).map(|value| (o.name.to_owned(), value)));
+        Ok(PositionArgs {
+            setup: Setup {
+                position: text("position"),
+                option,
+                moves: text("moves"),
+            },
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+/// `games perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The game: kamisado, onitama or tictactoe.
+    #[arg(value_parser = game_name)]
+    pub game: GameName,
+    /// The depth, 1 or more.
+    pub depth: u32,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// For DEPTH only: the count below each root move, then the total.
+    #[arg(long)]
+    pub divide: bool,
+    /// Count a finished game as one leaf at every greater depth (the Onitama community's tables).
+    #[arg(long)]
+    pub terminal_leaves: bool,
+    /// One JSON object with per-ply statistics instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads over the root moves (1: single-threaded, 0: one per core).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Stop with an error instead of starting a depth whose count could exceed N leaves (estimated
+    /// from the previous depth's branching factor).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+}
+
+/// `games show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// The game: kamisado, onitama or tictactoe.
+    #[arg(value_parser = game_name)]
+    pub game: GameName,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Who makes the moves of one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Mover {
+    /// A person typing moves.
+    Human,
+    /// The Monte Carlo tree search engine.
+    Engine,
+    /// Uniformly random legal moves.
+    Random,
+}
+
+/// `games play`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+While playing, type a move in the game's notation (kamisado `c1a3`, onitama `tiger:c1c3` or \
+`tiger:pass`), or one of: `moves` (list the legal moves), `undo` (take back to your previous \
+turn), `help`, `quit`. At the end the result and the whole record are printed.
+
+Examples:
+  games play kamisado                          you (black) against the engine
+  games play onitama --players engine,human    the engine plays red, you play blue
+  games play kamisado --players engine,engine --iterations 2000")]
+pub struct PlayArgs {
+    /// The game: kamisado, onitama or tictactoe.
+    #[arg(value_parser = game_name)]
+    pub game: GameName,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Who plays each side, in the game's side order whoever starts: black,gold (Kamisado),
+    /// red,blue (Onitama: the deal's side card decides who moves first), x,o (tic-tac-toe).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "human,engine",
+        value_name = "KIND,KIND"
+    )]
+    pub players: Vec<Mover>,
+    /// Engine playouts per move: more is stronger and slower.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub iterations: u32,
+    /// Seed of the engine and the random mover.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// Stop the game without a result after this many plies.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    pub max_plies: usize,
+}
