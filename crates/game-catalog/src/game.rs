@@ -30,6 +30,14 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
     /// of community set A).
     fn default_start() -> Self;
 
+    /// A start position for a game that should differ from others by chance: Onitama's start of
+    /// a random deal; the default start for games that have one start only. The same seed gives
+    /// the same position (benches, matches and tests rely on it).
+    fn random_start(seed: u64) -> Self {
+        let _ = seed;
+        Self::default_start()
+    }
+
     /// The start position that `option` (one of [`CatalogGame::START_OPTIONS`]) gives for
     /// `value`.
     ///

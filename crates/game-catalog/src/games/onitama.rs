@@ -18,6 +18,11 @@ impl CatalogGame for Onitama {
         Onitama::community_a()
     }
 
+    /// The start of [`Deal::random`] of the seed.
+    fn random_start(seed: u64) -> Self {
+        Onitama::from_deal(Deal::random(seed))
+    }
+
     fn start_from_option(option: &str, value: &str) -> Result<Self, String> {
         match option {
             "cards" => value
