@@ -3,10 +3,9 @@
 use crate::adapters::CliGame;
 use crate::cli::{Failure, GameName, PositionArgs, usage};
 use crate::commands::{self, quote};
-use abstract_game::rng::SplitMix64;
-use abstract_game::search::{Mcts, MctsConfig, random_move};
 use abstract_game::{Game, Player};
 use clap::{Args, ValueEnum};
+use game_engines::{Engine, Limits, Mcts, MctsConfig, RandomMover};
 use std::io::{BufRead, Write};
 
 /// Who makes the moves of one side.
@@ -71,11 +70,11 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> Result<(), Failure> {
     let start: G = commands::position(&args.position)?;
     let mover_of = |pos: &G| movers[pos.side_to_move().index()];
     let mut engine = Mcts::new(MctsConfig {
-        iterations: args.iterations,
+        playouts: u64::from(args.iterations),
         seed: args.seed,
         ..MctsConfig::default()
     });
-    let mut rng = SplitMix64::new(args.seed);
+    let mut random = RandomMover::new(args.seed);
     let mut history: Vec<G> = vec![start.clone()];
     let mut moves: Vec<G::Move> = Vec::new();
     let stdin = std::io::stdin();
@@ -94,18 +93,18 @@ pub fn play<G: CliGame>(args: &PlayArgs) -> Result<(), Failure> {
         let who = pos.side_to_move().id();
         let mv = match mover_of(&pos) {
             Mover::Engine => {
-                let result = engine.search(&pos);
+                let result = engine.search(&pos, &Limits::none());
                 let Some(mv) = result.best else { break true };
                 writeln!(
                     out,
-                    "{who} (engine) plays {}  [expected score {:.2}]",
+                    "{who} (engine) plays {}  [score {}]",
                     pos.move_text(mv),
-                    result.value
+                    result.score
                 )?;
                 mv
             }
             Mover::Random => {
-                let Some(mv) = random_move(&pos, &mut rng) else {
+                let Some(mv) = random.search(&pos, &Limits::none()).best else {
                     break true;
                 };
                 writeln!(out, "{who} (random) plays {}", pos.move_text(mv))?;
