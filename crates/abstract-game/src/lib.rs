@@ -1,10 +1,11 @@
 //! Traits for two-player, perfect-information, turn-based games, and the algorithms that work for
-//! every such game: perft, random playouts, a Monte Carlo tree search engine and a conformance
-//! test kit.
+//! every such game: perft, random playouts and a conformance test kit. Engines that choose moves
+//! are in the `game-engines` crate.
 //!
 //! ```
 //! use abstract_game::perft::{perft, perft_stats, Convention};
-//! use abstract_game::search::{Mcts, MctsConfig};
+//! use abstract_game::playout::random_playout;
+//! use abstract_game::rng::SplitMix64;
 //! use abstract_game::tictactoe::TicTacToe;
 //! use abstract_game::{Game, Notation};
 //!
@@ -13,9 +14,9 @@
 //! assert_eq!(pos.legal_move_count(), 8);
 //! assert_eq!(perft(&pos, 2), 8 * 7);
 //!
-//! let mut engine = Mcts::new(MctsConfig { iterations: 500, ..MctsConfig::default() });
-//! let reply = engine.search(&pos).best.expect("the game goes on");
-//! pos.play(reply)?;
+//! let game = random_playout(&pos, &mut SplitMix64::new(7), 100);
+//! assert!(game.outcome.is_some()); // tic-tac-toe ends within nine plies
+//! pos.play(game.moves[0])?;
 //! println!("{pos}");
 //! # Ok::<(), abstract_game::tictactoe::TicTacToeError>(())
 //! ```
@@ -31,7 +32,8 @@
 //!   [`ZobristHash`] (a 64-bit key), [`Notation`] (text for positions and moves) and
 //!   [`PassMove`] (which moves are passes, for statistics).
 //! - Generic algorithms: [`perft`] (both counting conventions, divide, per-ply statistics,
-//!   parallel), [`playout`] (seeded random games), [`search`] (an engine that needs only the rules).
+//!   parallel), [`playout`] (seeded random games from the [`rng`] generator). Engines built on
+//!   these traits (Monte Carlo tree search, a random mover) are in the `game-engines` crate.
 //! - [`tictactoe`] implements every trait in a few lines: read it before adding a game.
 //!
 //! # Feature flags
@@ -55,7 +57,6 @@ pub mod perft;
 pub mod playout;
 pub mod record;
 pub mod rng;
-pub mod search;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tictactoe;

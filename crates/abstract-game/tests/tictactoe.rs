@@ -6,7 +6,6 @@ use abstract_game::perft::{
 };
 use abstract_game::playout::{random_playout, random_result};
 use abstract_game::rng::SplitMix64;
-use abstract_game::search::{Mcts, MctsConfig, random_move};
 use abstract_game::testing::{
     check_notation, check_position, check_random_games, check_rejects, check_transposition,
 };
@@ -297,48 +296,6 @@ fn splitmix_is_uniform_enough() {
     );
     assert_eq!(rng.below(0), 0);
     assert_eq!(rng.choose::<u8>(&[]), None);
-}
-
-#[test]
-fn engine_never_loses_to_random_play() {
-    let mut engine = Mcts::new(MctsConfig {
-        iterations: 1500,
-        ..MctsConfig::default()
-    });
-    let mut rng = SplitMix64::new(3);
-    for game in 0..10 {
-        let engine_side = Mark::BOTH[game % 2];
-        let mut pos = TicTacToe::new();
-        while !pos.is_over() {
-            let mv = if pos.side_to_move() == engine_side {
-                engine.search(&pos).best.unwrap()
-            } else {
-                random_move(&pos, &mut rng).unwrap()
-            };
-            pos.play(mv).unwrap();
-        }
-        assert_ne!(
-            pos.outcome().unwrap().winner(),
-            Some(engine_side.other()),
-            "game {game}: the engine lost {pos}"
-        );
-    }
-}
-
-#[test]
-fn engine_blocks_an_immediate_threat() {
-    // X threatens 0-1-2; O has no win of its own and must block at 2.
-    let pos = TicTacToe::parse_position("xx./o../... o").unwrap();
-    let mut engine = Mcts::new(MctsConfig {
-        iterations: 3000,
-        ..MctsConfig::default()
-    });
-    let result = engine.search(&pos);
-    assert_eq!(result.best, Some(2));
-    assert_eq!(result.iterations, 3000);
-    assert_eq!(result.root_visits.len(), 6);
-    let done = TicTacToe::parse_position("xxx/oo./... o").unwrap();
-    assert_eq!(engine.search(&done).best, None);
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! `games ... kamisado`: the contract of spec/cli.md on the rules' reference numbers.
+//! `games ... kamisado`: the command-line contract (docs/cli.md) on the reference numbers of the rules.
 
 mod common;
 use common::{bad, games_with_input, json, ok};
@@ -38,7 +38,7 @@ fn json_counts_passes_and_endings_per_ply() {
         }
     }
     assert_eq!(plies[0]["home_row"], 0);
-    // The checked line of rules.md: the fifth ply ends in deadlock.
+    // A checked line of the rules: the fifth ply ends in deadlock.
     let v = json(&[
         "perft",
         "kamisado",

@@ -1,4 +1,4 @@
-//! `games ... onitama`: the contract of spec/cli.md on the community perft tables.
+//! `games ... onitama`: the command-line contract (docs/cli.md) on the community perft tables.
 
 mod common;
 use common::{bad, games_with_input, json, ok};

@@ -3,11 +3,10 @@
 use std::io::{BufRead, Write};
 
 use abstract_game::record::GameRecord;
-use abstract_game::rng::SplitMix64;
-use abstract_game::search::{Mcts, MctsConfig, random_move};
 use abstract_game::{Game, Player};
 use game_catalog::views::legal_move_texts;
 use game_catalog::{CatalogGame, GameVisitor};
+use game_engines::{Engine, Limits, Mcts, MctsConfig, RandomMover};
 
 use super::show::show_text;
 use crate::args::{Mover, PlayArgs};
@@ -42,7 +41,7 @@ struct Session<G: Game> {
     /// Who moves for `Player::BOTH[i]`.
     movers: [Mover; 2],
     engine: Mcts,
-    rng: SplitMix64,
+    random: RandomMover,
     max_plies: usize,
 }
 
@@ -63,11 +62,11 @@ impl<G: CatalogGame> Session<G> {
             record: super::record(&args.position)?,
             movers: [first, second],
             engine: Mcts::new(MctsConfig {
-                iterations: args.iterations,
+                playouts: u64::from(args.iterations),
                 seed: args.seed,
                 ..MctsConfig::default()
             }),
-            rng: SplitMix64::new(args.seed),
+            random: RandomMover::new(args.seed),
             max_plies: args.max_plies,
         })
     }
@@ -110,22 +109,22 @@ impl<G: CatalogGame> Session<G> {
     }
 
     fn engine_turn(&mut self, pos: &G, out: &mut impl Write) -> Result<Turn<G::Move>, Failure> {
-        let result = self.engine.search(pos);
+        let result = self.engine.search(pos, &Limits::none());
         let Some(mv) = result.best else {
             return Ok(Turn::Quit);
         };
         writeln!(
             out,
-            "{} (engine) plays {}  [expected score {:.2}]",
+            "{} (engine) plays {}  [score {}]",
             pos.side_to_move().id(),
             pos.move_text(mv),
-            result.value
+            result.score
         )?;
         Ok(Turn::Move(mv))
     }
 
     fn random_turn(&mut self, pos: &G, out: &mut impl Write) -> Result<Turn<G::Move>, Failure> {
-        let Some(mv) = random_move(pos, &mut self.rng) else {
+        let Some(mv) = self.random.search(pos, &Limits::none()).best else {
             return Ok(Turn::Quit);
         };
         writeln!(

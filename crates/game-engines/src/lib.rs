@@ -1,0 +1,67 @@
+//! Engines that choose moves for any game of the [`abstract_game`] traits: one [`Engine`]
+//! trait, the [`Limits`] of a search, one [`Score`] scale, and the engines themselves.
+//!
+//! ```
+//! use std::time::Duration;
+//! use abstract_game::tictactoe::TicTacToe;
+//! use abstract_game::{Game, Notation};
+//! use game_engines::{Engine, Limits, Mcts, MctsConfig, RandomMover};
+//!
+//! // X threatens the top row; O must block at 2.
+//! let pos = TicTacToe::parse_position("xx./o../... o")?;
+//! let mut engine = Mcts::new(MctsConfig { seed: 7, ..MctsConfig::default() });
+//! let limits = Limits::nodes(3000).with_time(Duration::from_secs(10));
+//! let result = engine.search(&pos, &limits);
+//! assert_eq!(result.best, Some(2));
+//! assert_eq!(result.pv.first(), Some(&2));
+//! println!("{} after {} playouts ({}/s)", result.score, result.nodes, result.nodes_per_second());
+//!
+//! // Every engine is used the same way, also behind a `dyn Engine`.
+//! let mut opponent: Box<dyn Engine<TicTacToe>> = Box::new(RandomMover::new(1));
+//! let reply = opponent.search(&pos.after_unchecked(2), &Limits::none()).best.unwrap();
+//! assert!(pos.after_unchecked(2).is_legal(reply));
+//! # Ok::<(), abstract_game::tictactoe::TicTacToeError>(())
+//! ```
+//!
+//! # Concepts
+//!
+//! - [`Engine`] is what a front end talks to: a spec-like [`Engine::name`] and
+//!   [`Engine::search`], which takes a position and [`Limits`] and returns a [`SearchResult`]
+//!   (the move, its [`Score`], the principal variation and statistics). Optional hooks report
+//!   progress after each completed depth ([`Engine::search_with_progress`]) and pass the game's
+//!   earlier positions for repetition rules ([`Engine::set_history`]).
+//! - [`Limits`]: depth, nodes, wall-clock time and a stop flag that another thread can set; a
+//!   search loop checks them cheaply through a [`Clock`]. A search stopped early still returns
+//!   a legal move.
+//! - [`Score`]: a proven win or loss with its distance to the end in plies, a proven draw, or a
+//!   heuristic evaluation, always from the side to move's point of view and totally ordered.
+//!   [`Score::back`] turns a child's score into its parent's. Every engine reports this scale.
+//! - [`Evaluator`]: a heuristic for engines that score the positions where they stop searching.
+//! - The engines: [`Mcts`] (Monte Carlo tree search that needs nothing but the rules) and
+//!   [`RandomMover`] (a seeded uniformly random move). Both are reproducible from a seed.
+//!
+//! The crate knows no particular game: it depends only on `abstract-game`, and its tests play
+//! tic-tac-toe ([`abstract_game::tictactoe`]). Games plug in by implementing
+//! [`abstract_game::Game`], as `kamisado-core` and `onitama-core` do.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
+
+pub mod engine;
+pub mod evaluator;
+pub mod limits;
+pub mod mcts;
+pub mod random;
+pub mod score;
+
+pub use engine::{Engine, SearchResult};
+pub use evaluator::{Evaluator, ZeroEvaluator};
+pub use limits::{Clock, Limits};
+pub use mcts::{Mcts, MctsConfig};
+pub use random::RandomMover;
+pub use score::Score;

@@ -1,0 +1,190 @@
+//! How long a search may run: [`Limits`] (depth, nodes, time and a stop flag), and [`Clock`], the
+//! cheap check that search loops call to honour them.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use std::sync::atomic::{AtomicBool, Ordering};
+//! use std::time::Duration;
+//! use game_engines::{Clock, Limits};
+//!
+//! let stop = Arc::new(AtomicBool::new(false));
+//! let limits = Limits::nodes(1000)
+//!     .with_time(Duration::from_secs(5))
+//!     .with_stop(Arc::clone(&stop));
+//! let mut clock = Clock::start(&limits);
+//! assert!(!clock.should_stop(10));
+//! assert!(clock.should_stop(1000)); // the node budget is spent
+//!
+//! let mut clock = Clock::start(&limits);
+//! stop.store(true, Ordering::Relaxed); // another thread may do this
+//! assert!(clock.should_stop(10));
+//! ```
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The limits of one search. Every field is optional and the search ends at the first limit
+/// reached; what "depth" and "node" mean is up to each engine (documented on the engine).
+///
+/// `Limits::default()` sets no limit: each engine then uses its own default budget (for
+/// instance the playouts of its configuration), so a search always ends.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The deepest iteration to complete, in plies.
+    pub depth: Option<u32>,
+    /// The number of nodes (or playouts) to search.
+    pub nodes: Option<u64>,
+    /// The wall-clock time the search may take.
+    pub time: Option<Duration>,
+    /// A flag that another thread sets to stop the search as soon as possible. The search only
+    /// reads it; it never clears it.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limit at all: the engine's own default budget applies. Same as `Limits::default()`.
+    #[must_use]
+    pub fn none() -> Self {
+        Limits::default()
+    }
+
+    /// At most `depth` plies.
+    #[must_use]
+    pub fn depth(depth: u32) -> Self {
+        Limits::none().with_depth(depth)
+    }
+
+    /// At most `nodes` nodes (or playouts).
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Self {
+        Limits::none().with_nodes(nodes)
+    }
+
+    /// At most `time` of wall-clock time.
+    #[must_use]
+    pub fn time(time: Duration) -> Self {
+        Limits::none().with_time(time)
+    }
+
+    /// These limits, and at most `depth` plies.
+    #[must_use]
+    pub fn with_depth(mut self, depth: u32) -> Self {
+        self.depth = Some(depth);
+        self
+    }
+
+    /// These limits, and at most `nodes` nodes.
+    #[must_use]
+    pub fn with_nodes(mut self, nodes: u64) -> Self {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// These limits, and at most `time` of wall-clock time.
+    #[must_use]
+    pub fn with_time(mut self, time: Duration) -> Self {
+        self.time = Some(time);
+        self
+    }
+
+    /// These limits, and a stop flag that another thread may set.
+    #[must_use]
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Whether no limit is set (the engine's default budget applies).
+    #[must_use]
+    pub fn is_none(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.time.is_none() && self.stop.is_none()
+    }
+
+    /// Whether the stop flag is set.
+    #[must_use]
+    pub fn stop_requested(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// The running check of [`Limits`] inside a search: started when the search starts, asked
+/// [`Clock::should_stop`] in the search loop.
+///
+/// The node limit is checked on every call (an integer comparison). Reading the clock and the
+/// stop flag costs more, so they are checked once every [`Clock::with_interval`] calls (1 by
+/// default: every call). Once it has said stop, the clock keeps saying stop.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    start: Instant,
+    deadline: Option<Instant>,
+    nodes: Option<u64>,
+    stop: Option<Arc<AtomicBool>>,
+    interval: u32,
+    countdown: u32,
+    stopped: bool,
+}
+
+impl Clock {
+    /// Starts the clock of a search with these limits (now).
+    #[must_use]
+    pub fn start(limits: &Limits) -> Self {
+        let start = Instant::now();
+        Clock {
+            start,
+            // A time too large to represent is no limit.
+            deadline: limits.time.and_then(|t| start.checked_add(t)),
+            nodes: limits.nodes,
+            stop: limits.stop.clone(),
+            interval: 1,
+            countdown: 0,
+            stopped: false,
+        }
+    }
+
+    /// Checks the time and the stop flag only once every `interval` calls of
+    /// [`Clock::should_stop`] (an `interval` of 0 counts as 1). A search that visits millions
+    /// of nodes a second uses a few hundred or thousand; one that does more work per call, 1.
+    #[must_use]
+    pub fn with_interval(mut self, interval: u32) -> Self {
+        self.interval = interval.max(1);
+        self
+    }
+
+    /// The time since the clock started.
+    #[must_use]
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search, having searched `nodes` nodes, must stop now: the node budget is
+    /// spent, the time is up or the stop flag is set.
+    pub fn should_stop(&mut self, nodes: u64) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes.is_some_and(|n| nodes >= n) {
+            self.stopped = true;
+            return true;
+        }
+        if self.countdown > 0 {
+            self.countdown -= 1;
+            return false;
+        }
+        self.countdown = self.interval - 1;
+        self.stopped = self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d);
+        self.stopped
+    }
+
+    /// Whether [`Clock::should_stop`] has said stop (without checking anything again).
+    #[must_use]
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
