@@ -90,7 +90,7 @@ impl<P: Display, R: Display> Display for Outcome<P, R> {
 
 /// A decisive result: who won and why. Games that cannot be drawn report this (their
 /// `outcome()` is an `Option<Win<..>>`) and convert it into the general [`Outcome`] for the
-/// [`Game`] trait.
+/// [`Game`](crate::Game) trait.
 ///
 /// With the `serde` feature it serializes as `{"winner": .., "reason": ..}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
