@@ -33,6 +33,7 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
     /// A start position for a game that should differ from others by chance: Onitama's start of
     /// a random deal; the default start for games that have one start only. The same seed gives
     /// the same position (benches, matches and tests rely on it).
+    #[must_use]
     fn random_start(seed: u64) -> Self {
         let _ = seed;
         Self::default_start()

@@ -22,7 +22,7 @@
 //!
 //! let game: GameName = "kamisado".parse()?;
 //! let json = game.visit(Show(Setup { moves: Some("c1a3".into()), ..Setup::default() }))?;
-//! assert!(json.contains(r#""to_move":"gold","legal_moves":["b8b7","#));
+//! assert!(json.contains(r#""to_move":"gold","legal_moves":["b8b2","#));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -36,6 +36,7 @@
 //! - [`Setup`] and [`setup`]: a position text or a start option, then moves, into a
 //!   [`GameRecord`](abstract_game::record::GameRecord); [`SetupError`] says which input is bad.
 //! - [`views`]: the JSON objects of `show`, `perft` and outcomes.
+//! - [`engines`]: engine presets by name (`random`, `mcts:playouts=20000`) for any game.
 //!
 //! Adding a game: a module in `games/`, one line in [`GameName`] and one in
 //! [`GameName::visit`] (the project's `docs/adding-a-game.md` has the whole checklist).
@@ -47,6 +48,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctest;
 
+pub mod engines;
 mod game;
 pub mod games;
 mod name;

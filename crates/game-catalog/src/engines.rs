@@ -1,0 +1,243 @@
+//! Engine presets by name: `random`, `mcts`, `mcts:playouts=20000:exploration=1.0`.
+//!
+//! A spec is an engine name, then options after colons, each `key=value`. Commas separate specs
+//! where a front end takes several (`--engines mcts,random`), so options never contain one.
+//!
+//! ```
+//! use game_catalog::engines::{EngineSpec, build};
+//! use game_catalog::games::Kamisado;
+//! use game_engines::{Engine, Limits};
+//!
+//! let spec: EngineSpec = "mcts:playouts=300".parse()?;
+//! let mut engine = build::<Kamisado>(&spec, 7)?;
+//! assert_eq!(engine.name(), "mcts:playouts=300");
+//! let best = engine.search(&Kamisado::start(), &Limits::none()).best;
+//! assert!(best.is_some());
+//! # Ok::<(), game_catalog::engines::EngineSpecError>(())
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use game_engines::{Engine, Mcts, MctsConfig, RandomMover};
+
+use crate::game::CatalogGame;
+
+/// An engine of the catalog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EngineKind {
+    /// A uniformly random legal move.
+    Random,
+    /// Monte Carlo tree search with random playouts.
+    Mcts,
+}
+
+impl EngineKind {
+    /// Every engine, weakest first.
+    pub const ALL: [EngineKind; 2] = [EngineKind::Random, EngineKind::Mcts];
+
+    /// The name in a spec.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Random => "random",
+            EngineKind::Mcts => "mcts",
+        }
+    }
+
+    /// The options the engine takes, with a line of help each.
+    #[must_use]
+    pub fn options(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            EngineKind::Random => &[],
+            EngineKind::Mcts => &[
+                (
+                    "playouts",
+                    "playouts per move when no limit is given (default 10000)",
+                ),
+                (
+                    "exploration",
+                    "the UCT exploration constant (default 1.414)",
+                ),
+                (
+                    "max_plies",
+                    "a playout longer than this is a draw (default 400)",
+                ),
+            ],
+        }
+    }
+}
+
+/// A parsed engine spec: an engine and its options, not yet checked against the engine.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    /// The engine.
+    pub kind: EngineKind,
+    /// The options in the order given.
+    pub options: Vec<(String, String)>,
+}
+
+/// Why an engine spec was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EngineSpecError {
+    /// Not an engine of the catalog.
+    #[error("unknown engine {name:?}: expected one of {}", engine_names())]
+    UnknownEngine {
+        /// The name given.
+        name: String,
+    },
+    /// An option that is not `key=value`.
+    #[error("engine option {text:?}: expected key=value, such as playouts=20000")]
+    OptionSyntax {
+        /// The option text.
+        text: String,
+    },
+    /// An option the engine does not take.
+    #[error("engine {engine} has no option {key:?}{}", known_options(.engine))]
+    UnknownOption {
+        /// The engine.
+        engine: &'static str,
+        /// The option's key.
+        key: String,
+    },
+    /// An option value of the wrong kind or out of range.
+    #[error("engine option {key}={value:?}: {why}")]
+    OptionValue {
+        /// The option's key.
+        key: String,
+        /// Its value.
+        value: String,
+        /// What is wrong.
+        why: &'static str,
+    },
+}
+
+fn engine_names() -> String {
+    EngineKind::ALL.map(EngineKind::name).join(", ")
+}
+
+fn known_options(engine: &str) -> String {
+    let Some(kind) = EngineKind::ALL.into_iter().find(|k| k.name() == engine) else {
+        return String::new();
+    };
+    let keys: Vec<&str> = kind.options().iter().map(|(k, _)| *k).collect();
+    if keys.is_empty() {
+        " (it takes none)".to_owned()
+    } else {
+        format!(" (options: {})", keys.join(", "))
+    }
+}
+
+impl FromStr for EngineSpec {
+    type Err = EngineSpecError;
+
+    /// Parses `name` or `name:key=value:key=value`.
+    fn from_str(text: &str) -> Result<EngineSpec, EngineSpecError> {
+        let mut parts = text.split(':');
+        let name = parts.next().unwrap_or_default();
+        let kind = EngineKind::ALL
+            .into_iter()
+            .find(|k| k.name() == name)
+            .ok_or_else(|| EngineSpecError::UnknownEngine {
+                name: name.to_owned(),
+            })?;
+        let mut options = Vec::new();
+        for part in parts {
+            let (key, value) = part
+                .split_once('=')
+                .filter(|(k, v)| !k.is_empty() && !v.is_empty())
+                .ok_or_else(|| EngineSpecError::OptionSyntax {
+                    text: part.to_owned(),
+                })?;
+            if !kind.options().iter().any(|(k, _)| *k == key) {
+                return Err(EngineSpecError::UnknownOption {
+                    engine: kind.name(),
+                    key: key.to_owned(),
+                });
+            }
+            options.push((key.to_owned(), value.to_owned()));
+        }
+        Ok(EngineSpec { kind, options })
+    }
+}
+
+impl fmt::Display for EngineSpec {
+    /// The spec as given: `mcts:playouts=20000`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind.name())?;
+        for (key, value) in &self.options {
+            write!(f, ":{key}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+fn number<T: FromStr>(key: &str, value: &str, why: &'static str) -> Result<T, EngineSpecError> {
+    value.parse().map_err(|_| EngineSpecError::OptionValue {
+        key: key.to_owned(),
+        value: value.to_owned(),
+        why,
+    })
+}
+
+/// A boxed engine for any game of the catalog.
+pub type BoxedEngine<G> = Box<dyn Engine<G> + Send>;
+
+/// Builds the engine that `spec` names for the game `G`, seeded with `seed` where it draws random
+/// numbers.
+///
+/// # Errors
+/// [`EngineSpecError::OptionValue`] for an option value of the wrong kind or out of range.
+pub fn build<G: CatalogGame>(
+    spec: &EngineSpec,
+    seed: u64,
+) -> Result<BoxedEngine<G>, EngineSpecError> {
+    match spec.kind {
+        EngineKind::Random => Ok(Box::new(RandomMover::new(seed))),
+        EngineKind::Mcts => {
+            let mut config = MctsConfig {
+                seed,
+                ..MctsConfig::default()
+            };
+            for (key, value) in &spec.options {
+                match key.as_str() {
+                    "playouts" => {
+                        config.playouts =
+                            number(key, value, "expected a whole number of playouts")?;
+                        if config.playouts == 0 {
+                            return Err(EngineSpecError::OptionValue {
+                                key: key.clone(),
+                                value: value.clone(),
+                                why: "at least 1 playout",
+                            });
+                        }
+                    }
+                    "exploration" => {
+                        let c: f64 = number(key, value, "expected a number such as 1.4")?;
+                        if !(c.is_finite() && c >= 0.0) {
+                            return Err(EngineSpecError::OptionValue {
+                                key: key.clone(),
+                                value: value.clone(),
+                                why: "expected a finite number, 0 or more",
+                            });
+                        }
+                        config.exploration = c;
+                    }
+                    "max_plies" => {
+                        config.max_playout_plies =
+                            number(key, value, "expected a whole number of plies")?;
+                    }
+                    _ => {
+                        return Err(EngineSpecError::UnknownOption {
+                            engine: spec.kind.name(),
+                            key: key.clone(),
+                        });
+                    }
+                }
+            }
+            Ok(Box::new(Mcts::new(config)))
+        }
+    }
+}
