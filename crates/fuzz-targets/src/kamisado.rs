@@ -9,8 +9,8 @@ mod reference_impl;
 
 /// An arbitrary (usually illegal) move from two bytes: origin and destination squares.
 fn arbitrary_move(choices: &mut Choices<'_>) -> Option<Move> {
-    let from = Square::from_index(choices.byte()? % 64)?;
-    let to = Square::from_index(choices.byte()? % 64)?;
+    let from = Square::from_index(usize::from(choices.byte()? % 64))?;
+    let to = Square::from_index(usize::from(choices.byte()? % 64))?;
     Some(Move::new(from, to))
 }
 

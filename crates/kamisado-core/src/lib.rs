@@ -66,6 +66,7 @@ struct ReadmeDoctest;
 mod bitboard;
 mod colour;
 mod diagram;
+mod error;
 mod game_impl;
 mod movegen;
 mod moves;
@@ -82,12 +83,15 @@ mod zobrist;
 /// A pair of values indexed by [`Side`] (shared with every game of the workspace).
 pub use abstract_game::BySide;
 pub use bitboard::{Bitboard, BitboardIter};
-pub use colour::{Colour, ParseColourError};
+pub use colour::Colour;
 pub use diagram::Diagram;
-pub use moves::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, MoveField, MoveList, ParseMoveError};
-pub use notation::ParsePositionError;
-pub use outcome::{Outcome, ParseWinReasonError, WinReason};
-pub use position::{ChainState, IllegalMoveError, IllegalMoveReason, Position};
+pub use error::{
+    IllegalMoveError, IllegalMoveReason, ParseColourError, ParseMoveError, ParsePositionError,
+    ParseSideError, ParseSquareError, ParseTowerError, ParseWinReasonError,
+};
+pub use moves::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, MoveField, MoveList};
+pub use outcome::{Outcome, WinReason};
+pub use position::{ChainState, Position};
 pub use record::{GameRecord, ParseRecordError, RecordMoveError};
-pub use side::{ParseSideError, ParseTowerError, Side, Tower};
-pub use square::{ParseSquareError, Square};
+pub use side::{Side, Tower};
+pub use square::Square;

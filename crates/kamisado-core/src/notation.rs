@@ -6,177 +6,12 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::colour::Colour;
+use crate::error::ParsePositionError;
 use crate::movegen::destinations;
 use crate::outcome::{Outcome, WinReason};
 use crate::position::Position;
 use crate::side::{Side, Tower};
 use crate::square::Square;
-
-/// Why a position text was rejected: a syntax error in one of the four fields, or a position that
-/// no game can reach. Character positions (`index`) count from 1 within the field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParsePositionError {
-    /// Not four fields separated by single spaces.
-    #[error(
-        "expected 4 fields separated by single spaces (board, side to move, required colour, chain), found {found}"
-    )]
-    FieldCount {
-        /// The number of fields found.
-        found: usize,
-    },
-    /// The board does not have eight ranks.
-    #[error("board field: expected 8 ranks separated by '/', found {found}")]
-    RankCount {
-        /// The number of ranks found.
-        found: usize,
-    },
-    /// A character that is neither a tower letter nor a digit 1..8.
-    #[error(
-        "board field, rank {rank}: unexpected character '{ch}' at character {index} (expected a tower letter NGRYKPBO/ngrykpbo or a digit 1..8)"
-    )]
-    BoardChar {
-        /// The rank (1..8) being read.
-        rank: u8,
-        /// The character's position in the board field, from 1.
-        index: usize,
-        /// The character.
-        ch: char,
-    },
-    /// Two digits in a row (the canonical text merges empty squares into one digit).
-    #[error("board field, rank {rank}: two digits in a row at character {index}")]
-    ConsecutiveDigits {
-        /// The rank (1..8) being read.
-        rank: u8,
-        /// The second digit's position in the board field, from 1.
-        index: usize,
-    },
-    /// A rank that does not describe exactly eight squares.
-    #[error("board field, rank {rank}: describes {squares} squares instead of 8")]
-    RankLength {
-        /// The rank (1..8).
-        rank: u8,
-        /// The number of squares described (counted up to the first excess).
-        squares: usize,
-    },
-    /// A tower appears twice.
-    #[error("board field: tower '{tower}' appears twice (second at character {index})")]
-    DuplicateTower {
-        /// The tower.
-        tower: Tower,
-        /// The position of its second occurrence, from 1.
-        index: usize,
-    },
-    /// A side does not have exactly eight towers.
-    #[error("board field: {side} has {count} towers instead of 8")]
-    TowerCount {
-        /// The side.
-        side: Side,
-        /// How many towers it has.
-        count: usize,
-    },
-    /// The side-to-move field is not `b` or `g`.
-    #[error("side-to-move field: expected 'b' or 'g', found \"{text}\"")]
-    Side {
-        /// The field's text.
-        text: String,
-    },
-    /// The required-colour field is not a colour letter or `-`.
-    #[error(
-        "required-colour field: expected a colour letter (n g r y k p b o) or '-', found \"{text}\""
-    )]
-    Required {
-        /// The field's text.
-        text: String,
-    },
-    /// A chain character that is not a colour letter (or a `-` that is not alone).
-    #[error(
-        "chain field: expected '-' or colour letters (n g r y k p b o), found '{ch}' at character {index}"
-    )]
-    ChainChar {
-        /// Its position in the chain field, from 1.
-        index: usize,
-        /// The character.
-        ch: char,
-    },
-    /// An empty chain field (a trailing space).
-    #[error("chain field: empty (write '-' for no chain)")]
-    ChainEmpty,
-    /// A chain while the required colour is `-`.
-    #[error("chain field: must be '-' when the required colour is '-'")]
-    ChainWithoutRequired,
-    /// A free choice of tower (`-`) anywhere but in the start position.
-    #[error(
-        "required-colour field: '-' (free choice of tower) is only valid for the first move, in the start position with Black to move"
-    )]
-    FreeChoiceNotAtStart,
-    /// More than one tower on the opposing home row: only the first could arrive.
-    #[error("board field: more than one tower stands on its opponent's home row")]
-    SeveralWinners,
-    /// A home-row win with the winner to move.
-    #[error("side-to-move field: {winner} has won on the home row, so {} is to move", winner.other())]
-    HomeRowSide {
-        /// The side with a tower on the opposing home row.
-        winner: Side,
-    },
-    /// A home-row win whose required colour is not that of the winning square.
-    #[error(
-        "required-colour field: after the winning move to {square} the required colour is {expected}"
-    )]
-    HomeRowRequired {
-        /// The winning tower's square.
-        square: Square,
-        /// Its colour.
-        expected: Colour,
-    },
-    /// A home-row win with a zero-length chain.
-    #[error("chain field: the last move won on the home row, so the chain must be '-'")]
-    HomeRowChain,
-    /// A state of the chain repeats an earlier one (only the current state may, in a deadlock).
-    #[error(
-        "chain field, character {index}: the state ({side} to move {colour}) repeats an earlier state"
-    )]
-    ChainRepeat {
-        /// The position of the repeated state's letter, from 1.
-        index: usize,
-        /// The state's side.
-        side: Side,
-        /// The state's colour.
-        colour: Colour,
-    },
-    /// A chain state whose tower could move, so it made no zero-length move.
-    #[error(
-        "chain field, character {index}: {side}'s {colour} tower on {square} can move, so it did not make a zero-length move"
-    )]
-    ChainNotBlocked {
-        /// The position of the state's letter, from 1.
-        index: usize,
-        /// The state's side.
-        side: Side,
-        /// The state's colour.
-        colour: Colour,
-        /// Where that tower stands.
-        square: Square,
-    },
-    /// A chain state whose tower does not stand on a square of the next state's colour.
-    #[error(
-        "chain field, character {index}: {side}'s {colour} tower stands on {square}, a {found} square, but the next state requires {expected}"
-    )]
-    ChainColour {
-        /// The position of the state's letter, from 1.
-        index: usize,
-        /// The state's side.
-        side: Side,
-        /// The state's colour.
-        colour: Colour,
-        /// Where that tower stands.
-        square: Square,
-        /// The colour of that square.
-        found: Colour,
-        /// The colour of the next state.
-        expected: Colour,
-    },
-}
 
 type Result<T> = core::result::Result<T, ParsePositionError>;
 
@@ -265,7 +100,7 @@ impl FromStr for Position {
             "b" => Side::Black,
             "g" => Side::Gold,
             _ => {
-                return Err(E::Side {
+                return Err(E::SideToMove {
                     text: side.to_owned(),
                 });
             }
@@ -389,7 +224,7 @@ impl FromStr for Position {
         pos.chain_len = len as u8;
         let first_colour = chain_colours.first().copied().unwrap_or(current);
         pos.chain_first = (first_side.index() * 8 + first_colour.index()) as u8;
-        pos.key = pos.zobrist_from_scratch();
+        pos.zobrist = pos.zobrist_from_scratch();
         Ok(pos)
     }
 }

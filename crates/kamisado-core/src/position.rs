@@ -6,12 +6,13 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::colour::{Colour, SQUARE_COLOURS, SQUARE_COLOURS_256};
+use crate::error::{IllegalMoveError, IllegalMoveReason};
 use crate::movegen::{all_rays, destinations, forward_count, forward_destinations, to_frame};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Outcome, WinReason};
 use crate::side::{Side, Tower};
 use crate::square::Square;
-use crate::zobrist::KEYS;
+use crate::zobrist::ZOBRIST;
 
 /// A (side to move, required colour) pair: one state of a zero-length chain.
 pub type ChainState = (Side, Colour);
@@ -41,7 +42,7 @@ pub struct Position {
     /// byte set: a virtual, always occupied rank 9 that ends every ray (see `movegen`).
     pub(crate) occ: [u64; 2],
     /// The Zobrist key, kept up to date by `play_unchecked`.
-    pub(crate) key: u64,
+    pub(crate) zobrist: u64,
     /// `towers[side][colour]`: the square index of every tower in its owner's frame (Gold's
     /// squares turned by 180 degrees, so that both sides move towards higher indices).
     pub(crate) towers: [[u8; 8]; 2],
@@ -98,90 +99,6 @@ impl Default for Position {
     }
 }
 
-/// Why a move was rejected by [`Position::play`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv}: {reason}")]
-pub struct IllegalMoveError {
-    /// The rejected move.
-    pub mv: Move,
-    /// Why it is illegal.
-    pub reason: IllegalMoveReason,
-}
-
-/// The rule a rejected move breaks. Checked in the order of the variants.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum IllegalMoveReason {
-    /// The game is already over.
-    #[error("the game is over ({outcome})")]
-    GameOver {
-        /// How it ended.
-        outcome: Outcome,
-    },
-    /// No tower stands on the origin square.
-    #[error("there is no tower on {square}")]
-    NoTower {
-        /// The origin.
-        square: Square,
-    },
-    /// The tower on the origin belongs to the opponent.
-    #[error("the tower on {square} belongs to {owner}, but it is {to_move}'s turn")]
-    NotYourTower {
-        /// The origin.
-        square: Square,
-        /// The owner of that tower.
-        owner: Side,
-        /// The side to move.
-        to_move: Side,
-    },
-    /// Another tower must move.
-    #[error("the {required} tower on {square} must move, not the {found} one")]
-    WrongTower {
-        /// The colour of the tower that must move.
-        required: Colour,
-        /// Where that tower stands.
-        square: Square,
-        /// The colour of the tower on the origin.
-        found: Colour,
-    },
-    /// The destination is not ahead of the origin (sideways or backwards).
-    #[error("towers only move forward, and {to} is not ahead of {from}")]
-    NotForward {
-        /// The origin.
-        from: Square,
-        /// The destination.
-        to: Square,
-    },
-    /// The destination is ahead but not on a straight or diagonal line.
-    #[error("{to} is not on a straight or diagonal line from {from}")]
-    NotOnLine {
-        /// The origin.
-        from: Square,
-        /// The destination.
-        to: Square,
-    },
-    /// A tower stands between origin and destination.
-    #[error("the path is blocked by the tower on {square}")]
-    PathBlocked {
-        /// The first occupied square on the way.
-        square: Square,
-    },
-    /// A tower stands on the destination.
-    #[error("the destination {square} is occupied")]
-    Occupied {
-        /// The destination.
-        square: Square,
-    },
-    /// A zero-length move while the tower can move.
-    #[error(
-        "a zero-length move is only allowed when the tower is blocked, and this one has {count} destination(s)"
-    )]
-    ZeroLengthNotForced {
-        /// How many destinations the tower has.
-        count: usize,
-    },
-}
-
 impl Position {
     /// The start position: every tower on the square of its own colour in its owner's home row,
     /// Black to move with a free choice of tower.
@@ -214,7 +131,7 @@ impl Position {
         }
         let mut pos = Position {
             occ: [shifted(occ), shifted(occ.reverse_bits())],
-            key: 0,
+            zobrist: 0,
             towers: own,
             side,
             required,
@@ -223,7 +140,7 @@ impl Position {
             chain_len: 0,
             outcome: None,
         };
-        pos.key = pos.zobrist_from_scratch();
+        pos.zobrist = pos.zobrist_from_scratch();
         pos
     }
 
@@ -293,7 +210,7 @@ impl Position {
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        Bitboard(self.abs_occ())
+        Bitboard::from_bits_truncate(self.abs_occ())
     }
 
     /// The squares of `side`'s towers.
@@ -317,7 +234,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub const fn zobrist(&self) -> u64 {
-        self.key
+        self.zobrist
     }
 
     /// The Zobrist key computed from scratch from the other fields; always equals
@@ -327,16 +244,16 @@ impl Position {
         let mut key = 0;
         for side in Side::BOTH {
             for c in Colour::ALL {
-                key ^= KEYS.tower[side.index()][c.index()][self.tower_square(side, c).index()];
+                key ^= ZOBRIST.tower[side.index()][c.index()][self.tower_square(side, c).index()];
             }
         }
         if self.side == Side::Gold {
-            key ^= KEYS.gold_to_move;
+            key ^= ZOBRIST.gold_to_move;
         }
         if let Some(c) = self.required {
-            key ^= KEYS.required[c.index()];
+            key ^= ZOBRIST.required[c.index()];
         }
-        key ^ KEYS.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)]
+        key ^ ZOBRIST.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)]
     }
 
     /// The earlier states of the zero-length chain, oldest first: the state right after the last
@@ -377,7 +294,9 @@ impl Position {
     /// and whether or not it may move now. Empty if `sq` is empty.
     pub fn reach(&self, sq: Square) -> Bitboard {
         match self.tower_at(sq) {
-            Some(t) => Bitboard(destinations(t.side, sq.index(), self.abs_occ())),
+            Some(t) => {
+                Bitboard::from_bits_truncate(destinations(t.side, sq.index(), self.abs_occ()))
+            }
             None => Bitboard::EMPTY,
         }
     }
@@ -410,7 +329,7 @@ impl Position {
         }
         match destinations(self.side, from.index(), self.abs_occ()) {
             0 => from.bitboard(),
-            d => Bitboard(d),
+            d => Bitboard::from_bits_truncate(d),
         }
     }
 
@@ -654,15 +573,15 @@ impl Position {
         let to = mv.to.index();
         let next = SQUARE_COLOURS[to];
         let old_chain =
-            KEYS.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)];
-        let mut key = self.key ^ KEYS.gold_to_move ^ KEYS.required[next.index()];
+            ZOBRIST.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)];
+        let mut key = self.zobrist ^ ZOBRIST.gold_to_move ^ ZOBRIST.required[next.index()];
         if let Some(old) = self.required {
-            key ^= KEYS.required[old.index()];
+            key ^= ZOBRIST.required[old.index()];
         }
         let state = state_index(them, next);
         if from == to {
             let len = self.chain_len as usize + 1;
-            key ^= old_chain ^ KEYS.chain[self.chain_first as usize & 15][len.min(16)];
+            key ^= old_chain ^ ZOBRIST.chain[self.chain_first as usize & 15][len.min(16)];
             if self.chain_set & (1 << state) != 0 {
                 let first_side = if self.chain_first >= 8 {
                     Side::Gold
@@ -681,7 +600,7 @@ impl Position {
                 Some(c) => c,
                 None => self.free_choice_colour(mv.from),
             };
-            let t = &KEYS.tower[us.index()][colour.index()];
+            let t = &ZOBRIST.tower[us.index()][colour.index()];
             key ^= old_chain ^ t[from] ^ t[to];
             let own_to = to_frame(us.index(), to);
             self.towers[us.index()][colour.index()] = own_to as u8;
@@ -697,7 +616,7 @@ impl Position {
                 });
             }
         }
-        self.key = key;
+        self.zobrist = key;
         self.side = them;
         self.required = Some(next);
     }

@@ -232,11 +232,11 @@ fn invalid_position_corpus() {
         ),
         (
             "obpkyrgn/8/8/8/8/8/8/NGRYKPBO x - -",
-            E::Side { text: "x".into() },
+            E::SideToMove { text: "x".into() },
         ),
         (
             "obpkyrgn/8/8/8/8/8/8/NGRYKPBO B - -",
-            E::Side { text: "B".into() },
+            E::SideToMove { text: "B".into() },
         ),
         (
             "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b q -",
@@ -388,7 +388,7 @@ proptest! {
     }
 
     #[test]
-    fn move_text_round_trips(a in 0u8..64, b in 0u8..64) {
+    fn move_text_round_trips(a in 0usize..64, b in 0usize..64) {
         let mv = Move::new(Square::from_index(a).unwrap(), Square::from_index(b).unwrap());
         prop_assert_eq!(mv.to_string().parse::<Move>().unwrap(), mv);
         let hyphen = format!("{}-{}", mv.from, mv.to).to_uppercase();

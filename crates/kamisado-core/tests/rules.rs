@@ -370,7 +370,7 @@ fn deadlock_line_from_rules_md_gold_wins() {
             reason: WinReason::Deadlock
         })
     );
-    assert_eq!(pos.outcome().unwrap().to_string(), "Gold wins by deadlock");
+    assert_eq!(pos.outcome().unwrap().to_string(), "gold wins by deadlock");
     assert!(pos.legal_moves().is_empty());
     assert_eq!(pos.legal_move_count(), 0);
     // legal_move_count_after agrees at the deadlock.
