@@ -267,7 +267,9 @@ impl fmt::Display for Position {
         if chain.is_empty() {
             f.write_char('-')
         } else {
-            chain.iter().try_for_each(|(_, c)| f.write_char(c.letter()))
+            chain
+                .iter()
+                .try_for_each(|state| f.write_char(state.required.letter()))
         }
     }
 }

@@ -14,8 +14,16 @@ use crate::side::{Side, Tower};
 use crate::square::Square;
 use crate::zobrist::ZOBRIST;
 
-/// A (side to move, required colour) pair: one state of a zero-length chain.
-pub type ChainState = (Side, Colour);
+/// One state of a zero-length chain: whose turn it is and which colour must move.
+///
+/// See [`Position::chain`]. A deadlock is a zero-length move that repeats a state of the chain.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ChainState {
+    /// The side to move in this state.
+    pub side_to_move: Side,
+    /// The colour of the tower that had to move.
+    pub required: Colour,
+}
 
 /// A position: where the sixteen towers stand, whose turn it is, which tower must move, and the
 /// zero-length chain since the last move of positive length (it decides deadlocks).
@@ -269,7 +277,10 @@ impl Position {
         };
         let mut colour = Colour::ALL[(self.chain_first & 7) as usize];
         for _ in 0..self.chain_len.min(16) {
-            out.push((side, colour));
+            out.push(ChainState {
+                side_to_move: side,
+                required: colour,
+            });
             colour = self.tower_square(side, colour).colour();
             side = side.other();
         }

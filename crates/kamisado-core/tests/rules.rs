@@ -4,7 +4,8 @@ mod common;
 
 use common::{COLOUR_ROWS, NAMES, after_line, position, square_colour};
 use kamisado_core::{
-    Bitboard, Colour, IllegalMoveReason, Move, Outcome, Position, Side, Square, Tower, WinReason,
+    Bitboard, ChainState, Colour, IllegalMoveReason, Move, Outcome, Position, Side, Square, Tower,
+    WinReason,
 };
 
 fn mv(text: &str) -> Move {
@@ -358,7 +359,13 @@ fn zero_length_move_is_illegal_while_the_tower_can_move() {
 fn deadlock_line_from_rules_md_gold_wins() {
     let mut pos = after_line("c1a3 b8h2 a3e7 h2h2");
     assert_eq!(pos.to_string(), "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r b");
-    assert_eq!(pos.chain().as_slice(), [(Side::Gold, Colour::Blue)]);
+    assert_eq!(
+        pos.chain().as_slice(),
+        [ChainState {
+            side_to_move: Side::Gold,
+            required: Colour::Blue
+        }]
+    );
     assert!(!pos.is_over());
     assert_eq!(texts(&pos.legal_moves()), ["e7e7"]);
     pos.play(mv("e7e7")).unwrap();
