@@ -101,8 +101,8 @@ pub enum ParseMoveError {
     },
 }
 
-/// Why a position text was rejected: a syntax error in one of the four fields, or a position that
-/// no game can reach.
+/// Why a position text was rejected: a syntax error in one of the four fields, or
+/// ([`ParsePositionError::Invalid`]) a well-formed text of a position that no game can reach.
 /// Character positions (`index`) count from 1 within the field.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -149,22 +149,6 @@ pub enum ParsePositionError {
         /// The number of squares described (counted up to the first excess).
         squares: usize,
     },
-    /// A tower appears twice.
-    #[error("board field: tower '{tower}' appears twice (second at character {index})")]
-    DuplicateTower {
-        /// The tower.
-        tower: Tower,
-        /// The position of its second occurrence, from 1.
-        index: usize,
-    },
-    /// A side does not have exactly eight towers.
-    #[error("board field: {side} has {count} towers instead of 8")]
-    TowerCount {
-        /// The side.
-        side: Side,
-        /// How many towers it has.
-        count: usize,
-    },
     /// The side-to-move field is not `b` or `g`.
     #[error("side-to-move field: expected 'b' or 'g', found \"{text}\"")]
     SideToMove {
@@ -192,26 +176,57 @@ pub enum ParsePositionError {
     /// An empty chain field (a trailing space).
     #[error("chain field: empty (write '-' for no chain)")]
     ChainEmpty,
-    /// A chain while the required colour is `-`.
-    #[error("chain field: must be '-' when the required colour is '-'")]
+    /// The text is well formed, but no game reaches the position it describes.
+    #[error("invalid position: {0}")]
+    Invalid(#[from] InvalidPositionError),
+}
+
+/// Why the parts given to [`crate::Position::from_parts`] (or read from a position text) describe
+/// a position that no game can reach.
+///
+/// Chain states are numbered from 1, oldest first; this is also the character position of the
+/// state's colour letter in the chain field of the position text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InvalidPositionError {
+    /// A tower stands on two squares.
+    #[error("board: tower '{tower}' stands on both {first} and {second}")]
+    DuplicateTower {
+        /// The tower.
+        tower: Tower,
+        /// The square of lower index.
+        first: Square,
+        /// The square of higher index.
+        second: Square,
+    },
+    /// A side does not have exactly eight towers.
+    #[error("board: {side} has {count} towers instead of 8")]
+    TowerCount {
+        /// The side.
+        side: Side,
+        /// How many towers it has.
+        count: usize,
+    },
+    /// A chain without a required colour (the free first move has no chain).
+    #[error("chain: must be empty when no colour is required (the free first move)")]
     ChainWithoutRequired,
-    /// A free choice of tower (`-`) anywhere but in the start position.
+    /// A free choice of tower (no required colour) anywhere but in the start position.
     #[error(
-        "required-colour field: '-' (free choice of tower) is only valid for the first move, in the start position with Black to move"
+        "required colour: a free choice of tower is only valid for the first move, in the start position with black to move"
     )]
     FreeChoiceNotAtStart,
     /// More than one tower on the opposing home row: only the first could arrive.
-    #[error("board field: more than one tower stands on its opponent's home row")]
+    #[error("board: more than one tower stands on its opponent's home row")]
     SeveralWinners,
     /// A home-row win with the winner to move.
-    #[error("side-to-move field: {winner} has won on the home row, so {} is to move", winner.other())]
+    #[error("side to move: {winner} has won on the home row, so {} is to move", winner.other())]
     HomeRowSide {
         /// The side with a tower on the opposing home row.
         winner: Side,
     },
     /// A home-row win whose required colour is not that of the winning square.
     #[error(
-        "required-colour field: after the winning move to {square} the required colour is {expected}"
+        "required colour: after the winning move to {square} the required colour is {expected}"
     )]
     HomeRowRequired {
         /// The winning tower's square.
@@ -220,14 +235,12 @@ pub enum ParsePositionError {
         expected: Colour,
     },
     /// A home-row win with a zero-length chain.
-    #[error("chain field: the last move won on the home row, so the chain must be '-'")]
+    #[error("chain: the last move won on the home row, so the chain must be empty")]
     HomeRowChain,
     /// A state of the chain repeats an earlier one (only the current state may, in a deadlock).
-    #[error(
-        "chain field, character {index}: the state ({side} to move {colour}) repeats an earlier state"
-    )]
+    #[error("chain state {index}: the state ({side} to move {colour}) repeats an earlier state")]
     ChainRepeat {
-        /// The position of the repeated state's letter, from 1.
+        /// The repeated state's number, from 1.
         index: usize,
         /// The state's side.
         side: Side,
@@ -236,10 +249,10 @@ pub enum ParsePositionError {
     },
     /// A chain state whose tower could move, so it made no zero-length move.
     #[error(
-        "chain field, character {index}: {side}'s {colour} tower on {square} can move, so it did not make a zero-length move"
+        "chain state {index}: {side}'s {colour} tower on {square} can move, so it did not make a zero-length move"
     )]
     ChainNotBlocked {
-        /// The position of the state's letter, from 1.
+        /// The state's number, from 1.
         index: usize,
         /// The state's side.
         side: Side,
@@ -250,10 +263,10 @@ pub enum ParsePositionError {
     },
     /// A chain state whose tower does not stand on a square of the next state's colour.
     #[error(
-        "chain field, character {index}: {side}'s {colour} tower stands on {square}, a {found} square, but the next state requires {expected}"
+        "chain state {index}: {side}'s {colour} tower stands on {square}, a {found} square, but the next state requires {expected}"
     )]
     ChainColour {
-        /// The position of the state's letter, from 1.
+        /// The state's number, from 1.
         index: usize,
         /// The state's side.
         side: Side,

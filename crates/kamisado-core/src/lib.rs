@@ -86,8 +86,8 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use colour::Colour;
 pub use diagram::Diagram;
 pub use error::{
-    IllegalMoveError, IllegalMoveReason, ParseColourError, ParseMoveError, ParsePositionError,
-    ParseSideError, ParseSquareError, ParseTowerError, ParseWinReasonError,
+    IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParseColourError, ParseMoveError,
+    ParsePositionError, ParseSideError, ParseSquareError, ParseTowerError, ParseWinReasonError,
 };
 pub use moves::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, MoveField, MoveList};
 pub use outcome::{Outcome, WinReason};

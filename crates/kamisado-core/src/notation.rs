@@ -1,27 +1,25 @@
-//! The position text of `formats.md`: `Display` and `FromStr` for [`Position`], and the checks
-//! that reject positions no game can reach.
+//! The position text: `Display` and `FromStr` for [`Position`]. The parser checks the syntax
+//! only and leaves the rules to [`Position::from_parts`].
 
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use crate::bitboard::Bitboard;
 use crate::colour::Colour;
 use crate::error::ParsePositionError;
-use crate::movegen::destinations;
-use crate::outcome::{Outcome, WinReason};
 use crate::position::Position;
 use crate::side::{Side, Tower};
 use crate::square::Square;
 
 type Result<T> = core::result::Result<T, ParsePositionError>;
 
-fn parse_board(field: &str) -> Result<[[Option<Square>; 8]; 2]> {
+/// The board field: the tower on every square, by [`Square::index`].
+fn parse_board(field: &str) -> Result<[Option<Tower>; Square::COUNT]> {
     use ParsePositionError as E;
     let found = field.split('/').count();
     if found != 8 {
         return Err(E::RankCount { found });
     }
-    let mut towers = [[None; 8]; 2];
+    let mut board = [None; Square::COUNT];
     let mut index = 0;
     for (i, rank_text) in field.split('/').enumerate() {
         let rank = 7 - i as u8;
@@ -40,12 +38,8 @@ fn parse_board(field: &str) -> Result<[[Option<Square>; 8]; 2]> {
                 file += d as usize;
             } else if let Some(tower) = Tower::from_letter(ch) {
                 last_digit = false;
-                if file < 8 {
-                    let slot = &mut towers[tower.side.index()][tower.colour.index()];
-                    if slot.is_some() {
-                        return Err(E::DuplicateTower { tower, index });
-                    }
-                    *slot = Square::new(file as u8, rank);
+                if let Some(sq) = Square::new(file as u8, rank) {
+                    board[sq.index()] = Some(tower);
                 }
                 file += 1;
             } else {
@@ -70,13 +64,15 @@ fn parse_board(field: &str) -> Result<[[Option<Square>; 8]; 2]> {
         }
         index += 1; // the '/'
     }
-    Ok(towers)
+    Ok(board)
 }
 
 impl FromStr for Position {
     type Err = ParsePositionError;
 
-    /// Parses the four-field position text of `formats.md` and checks that a game can reach it.
+    /// Parses the four-field position text (board, side to move, required colour, chain; see
+    /// the crate documentation), then builds the position with [`Position::from_parts`], which
+    /// rejects positions no game can reach ([`ParsePositionError::Invalid`]).
     fn from_str(s: &str) -> Result<Position> {
         use ParsePositionError as E;
         let fields: Vec<&str> = s.split(' ').collect();
@@ -85,17 +81,7 @@ impl FromStr for Position {
                 found: fields.len(),
             });
         };
-        let squares = parse_board(board)?;
-        let mut towers = [[Square::A1; 8]; 2];
-        for side in Side::BOTH {
-            let count = squares[side.index()].iter().flatten().count();
-            if count != 8 {
-                return Err(E::TowerCount { side, count });
-            }
-            for c in 0..8 {
-                towers[side.index()][c] = squares[side.index()][c].unwrap_or(Square::A1);
-            }
-        }
+        let board = parse_board(board)?;
         let side = match side {
             "b" => Side::Black,
             "g" => Side::Gold,
@@ -134,98 +120,12 @@ impl FromStr for Position {
                 chain_colours.push(colour);
             }
         }
-        let occ: u64 = towers.iter().flatten().map(|sq| 1u64 << sq.index()).sum();
-        let mut pos = Position::assemble(towers, side, required);
-        let Some(current) = required else {
-            if !chain_colours.is_empty() {
-                return Err(E::ChainWithoutRequired);
-            }
-            let start = Position::start();
-            if pos.towers != start.towers || side != Side::Black {
-                return Err(E::FreeChoiceNotAtStart);
-            }
-            return Ok(start);
-        };
-        // Home-row wins.
-        let black_wins = pos.towers_of(Side::Black) & Side::Black.target_row();
-        let gold_wins = pos.towers_of(Side::Gold) & Side::Gold.target_row();
-        let winning: Bitboard = black_wins | gold_wins;
-        if winning.len() > 1 {
-            return Err(E::SeveralWinners);
-        }
-        if let Some(square) = winning.first() {
-            let winner = if black_wins.is_empty() {
-                Side::Gold
-            } else {
-                Side::Black
-            };
-            if side == winner {
-                return Err(E::HomeRowSide { winner });
-            }
-            if current != square.colour() {
-                return Err(E::HomeRowRequired {
-                    square,
-                    expected: square.colour(),
-                });
-            }
-            if !chain_colours.is_empty() {
-                return Err(E::HomeRowChain);
-            }
-            pos.outcome = Some(Outcome {
-                winner,
-                reason: WinReason::HomeRow,
-            });
-        }
-        // The chain: earlier states alternate sides backwards from the side to move.
-        let len = chain_colours.len();
-        let first_side = if len % 2 == 0 { side } else { side.other() };
-        let mut set = 0u16;
-        let mut state_side = first_side;
-        for (i, &colour) in chain_colours.iter().enumerate() {
-            let bit = 1u16 << (state_side.index() * 8 + colour.index());
-            if set & bit != 0 {
-                return Err(E::ChainRepeat {
-                    index: i + 1,
-                    side: state_side,
-                    colour,
-                });
-            }
-            set |= bit;
-            let square = towers[state_side.index()][colour.index()];
-            if destinations(state_side, square.index(), occ) != 0 {
-                return Err(E::ChainNotBlocked {
-                    index: i + 1,
-                    side: state_side,
-                    colour,
-                    square,
-                });
-            }
-            let expected = chain_colours.get(i + 1).copied().unwrap_or(current);
-            if square.colour() != expected {
-                return Err(E::ChainColour {
-                    index: i + 1,
-                    side: state_side,
-                    colour,
-                    square,
-                    found: square.colour(),
-                    expected,
-                });
-            }
-            state_side = state_side.other();
-        }
-        let current_bit = 1u16 << (side.index() * 8 + current.index());
-        if set & current_bit != 0 {
-            pos.outcome = Some(Outcome {
-                winner: first_side,
-                reason: WinReason::Deadlock,
-            });
-        }
-        pos.chain_set = set | current_bit;
-        pos.chain_len = len as u8;
-        let first_colour = chain_colours.first().copied().unwrap_or(current);
-        pos.chain_first = (first_side.index() * 8 + first_colour.index()) as u8;
-        pos.zobrist = pos.zobrist_from_scratch();
-        Ok(pos)
+        Ok(Position::from_parts(
+            &board,
+            side,
+            required,
+            &chain_colours,
+        )?)
     }
 }
 
@@ -257,8 +157,8 @@ impl fmt::Display for Position {
                 f.write_char('/')?;
             }
         }
-        write!(f, " {} ", self.side.letter())?;
-        match self.required {
+        write!(f, " {} ", self.side_to_move().letter())?;
+        match self.required() {
             Some(c) => f.write_char(c.letter())?,
             None => f.write_char('-')?,
         }

@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::colour::{Colour, SQUARE_COLOURS, SQUARE_COLOURS_256};
-use crate::error::{IllegalMoveError, IllegalMoveReason};
+use crate::error::{IllegalMoveError, IllegalMoveReason, InvalidPositionError};
 use crate::movegen::{all_rays, destinations, forward_count, forward_destinations, to_frame};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Outcome, WinReason};
@@ -48,27 +48,27 @@ pub struct Position {
     /// Occupied squares in each side's frame (`occ[1]` turned by 180 degrees), shifted down one
     /// rank (index − 8, so the own home row drops out: no forward ray reaches it) with the top
     /// byte set: a virtual, always occupied rank 9 that ends every ray (see `movegen`).
-    pub(crate) occ: [u64; 2],
+    occ: [u64; 2],
     /// The Zobrist key, kept up to date by `play_unchecked`.
-    pub(crate) zobrist: u64,
+    zobrist: u64,
     /// `towers[side][colour]`: the square index of every tower in its owner's frame (Gold's
     /// squares turned by 180 degrees, so that both sides move towards higher indices).
-    pub(crate) towers: [[u8; 8]; 2],
+    towers: [[u8; 8]; 2],
     /// The side to move (in a finished game: the side that would move next).
-    pub(crate) side: Side,
+    side: Side,
     /// The colour of the tower that must move; `None` only on the first move of the game.
-    pub(crate) required: Option<Colour>,
+    required: Option<Colour>,
     /// Bit `side * 8 + colour` for every state of the current chain, the current state included
     /// (empty on the first move of the game).
-    pub(crate) chain_set: u16,
+    chain_set: u16,
     /// The first state of the chain (`side * 8 + colour`): the state right after the last move of
     /// positive length. Equal to the current state when `chain_len == 0` (0 on the first move).
-    pub(crate) chain_first: u8,
+    chain_first: u8,
     /// How many states came before the current one in the chain (zero-length moves since the last
     /// move of positive length).
-    pub(crate) chain_len: u8,
+    chain_len: u8,
     /// Set once the game is over.
-    pub(crate) outcome: Option<Outcome>,
+    outcome: Option<Outcome>,
 }
 
 #[inline(always)]
@@ -122,13 +122,166 @@ impl Position {
         Position::assemble(towers, Side::Black, None)
     }
 
-    /// A position with the towers on these (absolute) squares, no chain and no outcome, with its
-    /// key computed. The parser fills in the chain and the outcome and recomputes the key.
-    pub(crate) fn assemble(
-        towers: [[Square; 8]; 2],
-        side: Side,
+    /// The position with `board` (indexed by [`Square::index`]), `side_to_move`, the `required`
+    /// colour (`None` for the free choice of the first move) and the zero-length `chain`: the
+    /// required colours of the earlier states of the chain, oldest first, as listed by
+    /// [`Position::chain`] (empty when the last move had positive length). The sides of the chain
+    /// states alternate backwards from `side_to_move`.
+    ///
+    /// A finished game is a valid position: its outcome follows from the board (a tower on the
+    /// opposing home row) or from the chain (the current state repeats one of the chain).
+    ///
+    /// ```
+    /// use kamisado_core::{Colour, Position, Side};
+    ///
+    /// let pos = Position::start();
+    /// let mut board = [None; 64];
+    /// for (tower, sq) in pos.towers() {
+    ///     board[sq.index()] = Some(tower);
+    /// }
+    /// assert_eq!(Position::from_parts(&board, Side::Black, None, &[])?, pos);
+    /// assert!(Position::from_parts(&board, Side::Gold, Some(Colour::Red), &[Colour::Red]).is_err());
+    /// # Ok::<(), kamisado_core::InvalidPositionError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// When no game reaches the position: a tower on two squares, a side without exactly eight
+    /// towers, a chain without a required colour, a free choice of tower anywhere but in the start
+    /// position with Black to move, more than one tower on an opposing home row, a home-row win
+    /// whose other parts are not those right after the winning move (the loser to move, the
+    /// colour of the winning square required, no chain), or a chain that does not fit the board
+    /// (a repeated earlier state, a state whose tower could move, or whose tower does not stand on
+    /// a square of the next state's colour). The checks run in this order.
+    pub fn from_parts(
+        board: &[Option<Tower>; Square::COUNT],
+        side_to_move: Side,
         required: Option<Colour>,
-    ) -> Position {
+        chain: &[Colour],
+    ) -> Result<Position, InvalidPositionError> {
+        use InvalidPositionError as E;
+        let mut found = [[None::<Square>; 8]; 2];
+        for (sq, tower) in Square::ALL.into_iter().zip(board) {
+            let Some(tower) = *tower else { continue };
+            let slot = &mut found[tower.side.index()][tower.colour.index()];
+            if let Some(first) = *slot {
+                return Err(E::DuplicateTower {
+                    tower,
+                    first,
+                    second: sq,
+                });
+            }
+            *slot = Some(sq);
+        }
+        let mut towers = [[Square::A1; 8]; 2];
+        for side in Side::BOTH {
+            let count = found[side.index()].iter().flatten().count();
+            if count != 8 {
+                return Err(E::TowerCount { side, count });
+            }
+            for (c, sq) in found[side.index()].iter().enumerate() {
+                towers[side.index()][c] = sq.unwrap_or(Square::A1);
+            }
+        }
+        let side = side_to_move;
+        let mut pos = Position::assemble(towers, side, required);
+        let Some(current) = required else {
+            if !chain.is_empty() {
+                return Err(E::ChainWithoutRequired);
+            }
+            let start = Position::start();
+            if pos.towers != start.towers || side != Side::Black {
+                return Err(E::FreeChoiceNotAtStart);
+            }
+            return Ok(start);
+        };
+        // Home-row wins.
+        let black_wins = pos.towers_of(Side::Black) & Side::Black.target_row();
+        let gold_wins = pos.towers_of(Side::Gold) & Side::Gold.target_row();
+        let winning = black_wins | gold_wins;
+        if winning.len() > 1 {
+            return Err(E::SeveralWinners);
+        }
+        if let Some(square) = winning.first() {
+            let winner = if black_wins.is_empty() {
+                Side::Gold
+            } else {
+                Side::Black
+            };
+            if side == winner {
+                return Err(E::HomeRowSide { winner });
+            }
+            if current != square.colour() {
+                return Err(E::HomeRowRequired {
+                    square,
+                    expected: square.colour(),
+                });
+            }
+            if !chain.is_empty() {
+                return Err(E::HomeRowChain);
+            }
+            pos.outcome = Some(Outcome {
+                winner,
+                reason: WinReason::HomeRow,
+            });
+        }
+        // The chain: earlier states alternate sides backwards from the side to move.
+        let occ = pos.abs_occ();
+        let len = chain.len();
+        let first_side = if len % 2 == 0 { side } else { side.other() };
+        let mut set = 0u16;
+        let mut state_side = first_side;
+        for (i, &colour) in chain.iter().enumerate() {
+            let bit = 1u16 << state_index(state_side, colour);
+            if set & bit != 0 {
+                return Err(E::ChainRepeat {
+                    index: i + 1,
+                    side: state_side,
+                    colour,
+                });
+            }
+            set |= bit;
+            let square = pos.tower_square(state_side, colour);
+            if destinations(state_side, square.index(), occ) != 0 {
+                return Err(E::ChainNotBlocked {
+                    index: i + 1,
+                    side: state_side,
+                    colour,
+                    square,
+                });
+            }
+            let expected = chain.get(i + 1).copied().unwrap_or(current);
+            if square.colour() != expected {
+                return Err(E::ChainColour {
+                    index: i + 1,
+                    side: state_side,
+                    colour,
+                    square,
+                    found: square.colour(),
+                    expected,
+                });
+            }
+            state_side = state_side.other();
+        }
+        let current_bit = 1u16 << state_index(side, current);
+        if set & current_bit != 0 {
+            pos.outcome = Some(Outcome {
+                winner: first_side,
+                reason: WinReason::Deadlock,
+            });
+        }
+        // At most 16 distinct earlier states (two sides, eight colours), checked above.
+        pos.chain_set = set | current_bit;
+        pos.chain_len = len as u8;
+        let first_colour = chain.first().copied().unwrap_or(current);
+        pos.chain_first = state_index(first_side, first_colour) as u8;
+        pos.zobrist = pos.zobrist_from_scratch();
+        Ok(pos)
+    }
+
+    /// A position with the towers on these (absolute) squares, no chain and no outcome, with its
+    /// key computed. [`Position::from_parts`] fills in the chain and the outcome and recomputes
+    /// the key.
+    fn assemble(towers: [[Square; 8]; 2], side: Side, required: Option<Colour>) -> Position {
         let mut own = [[0u8; 8]; 2];
         let mut occ = 0u64;
         for (s, row) in towers.iter().enumerate() {

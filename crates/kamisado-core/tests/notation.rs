@@ -5,8 +5,8 @@ mod common;
 
 use common::{Lcg, after_line};
 use kamisado_core::{
-    Colour, Move, MoveField, ParseMoveError, ParsePositionError as E, ParseSquareError, Position,
-    Side, Square, Tower,
+    Colour, InvalidPositionError as I, Move, MoveField, ParseMoveError, ParsePositionError as E,
+    ParseSquareError, Position, Side, Square, Tower,
 };
 use proptest::prelude::*;
 
@@ -211,24 +211,25 @@ fn invalid_position_corpus() {
         ),
         (
             "obpkyrgo/8/8/8/8/8/8/NGRYKPBO b - -",
-            E::DuplicateTower {
+            E::Invalid(I::DuplicateTower {
                 tower: Tower::new(Side::Gold, Colour::Orange),
-                index: 8,
-            },
+                first: Square::A8,
+                second: Square::H8,
+            }),
         ),
         (
             "obpkyrg1/8/8/8/8/8/8/NGRYKPBO b - -",
-            E::TowerCount {
+            E::Invalid(I::TowerCount {
                 side: Side::Gold,
                 count: 7,
-            },
+            }),
         ),
         (
             "obpkyrgn/8/8/8/8/8/8/NGRYKPB1 b - -",
-            E::TowerCount {
+            E::Invalid(I::TowerCount {
                 side: Side::Black,
                 count: 7,
-            },
+            }),
         ),
         (
             "obpkyrgn/8/8/8/8/8/8/NGRYKPBO x - -",
@@ -256,63 +257,69 @@ fn invalid_position_corpus() {
         ),
         (
             "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - n",
-            E::ChainWithoutRequired,
+            E::Invalid(I::ChainWithoutRequired),
         ),
         ("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - ", E::ChainEmpty),
         (
             "obpkyrgn/8/8/8/8/8/8/NGRYKPBO g - -",
-            E::FreeChoiceNotAtStart,
+            E::Invalid(I::FreeChoiceNotAtStart),
         ),
         (
             "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b - -",
-            E::FreeChoiceNotAtStart,
+            E::Invalid(I::FreeChoiceNotAtStart),
         ),
         (
             "obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO b y -",
-            E::HomeRowSide {
+            E::Invalid(I::HomeRowSide {
                 winner: Side::Black,
-            },
+            }),
         ),
         (
             "obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO g r -",
-            E::HomeRowRequired {
+            E::Invalid(I::HomeRowRequired {
                 square: Square::E8,
                 expected: Colour::Yellow,
-            },
+            }),
         ),
-        ("obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO g y y", E::HomeRowChain),
-        ("obpkGrgn/8/8/8/8/8/8/NyRYKPBO g y -", E::SeveralWinners),
+        (
+            "obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO g y y",
+            E::Invalid(I::HomeRowChain),
+        ),
+        (
+            "obpkGrgn/8/8/8/8/8/8/NyRYKPBO g y -",
+            E::Invalid(I::SeveralWinners),
+        ),
         // The chain is "blue" (Gold's blue tower on h2 is stuck) - a green chain state would need
         // Gold's green tower on g8, which can move.
         (
             "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r g",
-            E::ChainNotBlocked {
+            E::Invalid(I::ChainNotBlocked {
                 index: 1,
                 side: Side::Gold,
                 colour: Colour::Green,
                 square: Square::G8,
-            },
+            }),
         ),
         // Gold's blue tower is stuck on h2 (red), so the next state must be red, not purple.
         (
             "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b p b",
-            E::ChainColour {
+            E::Invalid(I::ChainColour {
                 index: 1,
                 side: Side::Gold,
                 colour: Colour::Blue,
                 square: Square::H2,
                 found: Colour::Red,
                 expected: Colour::Purple,
-            },
+            }),
         ),
         // Three earlier states "brb": Gold/blue, Black/red, Gold/blue again.
         (
             "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r brb",
-            E::ChainRepeat {
+            E::Invalid(I::ChainRepeat {
                 index: 3,
                 side: Side::Gold,
                 colour: Colour::Blue,
-            },
+            }),
         ),
     ];
     for (text, expected) in cases {
