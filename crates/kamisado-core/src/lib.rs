@@ -41,9 +41,15 @@
 //!   [`MAX_LEGAL_MOVES`]. [`Position::play`] checks a move and reports an [`IllegalMoveError`];
 //!   [`Position::play_unchecked`] is the fast path.
 //! - [`Outcome`]: the winner and the [`WinReason`] (`home_row` or `deadlock`). There are no draws.
-//! - Text: `Display`/`FromStr` for squares, moves and positions in the notation of the project's
-//!   `formats.md` (`obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - -`); parse errors name the field and
-//!   character. [`Position::diagram`] draws the board for a terminal.
+//! - Text: `Display`/`FromStr` for squares (`c1`), moves (`c1a3`) and positions. A position is
+//!   four fields separated by single spaces: the board (rank 8 first, ranks separated by `/`, a
+//!   tower is its colour letter, uppercase for Black and lowercase for Gold, a digit counts empty
+//!   squares), the side to move (`b` or `g`), the required colour letter (`-` for the free first
+//!   move) and the zero-length chain (the colour letters of its earlier states, oldest first, or
+//!   `-`): `obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - -` is the start. Parse errors name the field and
+//!   character; [`Position::from_parts`] builds a position from its parts and rejects those no
+//!   game can reach ([`InvalidPositionError`]). [`Position::diagram`] draws the board for a
+//!   terminal.
 //! - [`GameRecord`]: start position, moves and positions, with undo/redo and a text form.
 //! - [`Position::zobrist`]: an incrementally updated 64-bit Zobrist key.
 //! - The [`abstract_game`] traits (`Game`, `ZobristHash`, `PassMove`, `Notation`) are
@@ -51,6 +57,9 @@
 //!
 //! # Feature flags
 //!
+//! - `testing`: the module `reference`, a slow, obviously correct implementation of the rules on
+//!   plain arrays that tests (this crate's and the fuzz targets) compare the fast one with, and
+//!   the conformance kit of `abstract-game`.
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`], [`Position`], [`GameRecord`],
 //!   [`Colour`], [`Side`], [`Tower`] and [`WinReason`] as their text notation (sides as
 //!   `"black"`/`"gold"`, reasons as `"home_row"`/`"deadlock"`), and for [`Outcome`] as
@@ -74,6 +83,8 @@ mod notation;
 mod outcome;
 mod position;
 mod record;
+#[cfg(feature = "testing")]
+pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;

@@ -1,4 +1,4 @@
-//! Text notation: squares, moves, positions (examples of `formats.md`, round trips, and a corpus
+//! Text notation: squares, moves, positions (documented examples, round trips, and a corpus
 //! of invalid texts with the error each must give).
 
 mod common;
@@ -13,7 +13,7 @@ use proptest::prelude::*;
 const START: &str = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - -";
 
 #[test]
-fn formats_md_examples() {
+fn documented_examples() {
     assert_eq!(Position::start().to_string(), START);
     assert_eq!(START.parse::<Position>().unwrap(), Position::start());
     let p4 = "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r b";
@@ -351,7 +351,7 @@ fn error_messages_name_field_and_character() {
     assert!(e.contains("side-to-move") && e.contains('z'), "{e}");
 }
 
-/// `formats.md` allows no variants of the position text: surrounding whitespace is an error too.
+/// The position text has no variants: surrounding whitespace is an error too.
 #[test]
 fn surrounding_whitespace_is_rejected() {
     assert_eq!(

@@ -1,4 +1,4 @@
-//! The bitboard implementation against the plain-array reference of `common/mod.rs`, on random
+//! The bitboard implementation against the plain-array reference (`kamisado_core::reference`), on random
 //! games (start position + a list of move indices): legal moves, counts, outcomes, position text,
 //! and the incremental Zobrist key against the from-scratch one.
 
@@ -6,7 +6,8 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::{Lcg, RefPos};
+use common::Lcg;
+use kamisado_core::reference::RefPos;
 use kamisado_core::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, Position};
 use proptest::prelude::*;
 

@@ -1,8 +1,9 @@
-//! One test (or a few) per rule of the project's `rules.md`, Kamisado section.
+//! One test (or a few) per rule of the game.
 
 mod common;
 
-use common::{COLOUR_ROWS, NAMES, after_line, position, square_colour};
+use common::{after_line, position};
+use kamisado_core::reference::{COLOUR_ROWS, NAMES, square_colour};
 use kamisado_core::{
     Bitboard, ChainState, Colour, IllegalMoveReason, Move, Outcome, Position, Side, Square, Tower,
     WinReason,
@@ -23,7 +24,7 @@ fn texts(moves: &[Move]) -> Vec<String> {
 // ---------------------------------------------------------------- board colours
 
 #[test]
-fn colour_table_matches_rules_md() {
+fn colour_table_matches_the_reference() {
     for rank in 0..8u8 {
         for file in 0..8u8 {
             let s = Square::new(file, rank).unwrap();
@@ -356,7 +357,7 @@ fn zero_length_move_is_illegal_while_the_tower_can_move() {
 // ---------------------------------------------------------------- end of game
 
 #[test]
-fn deadlock_line_from_rules_md_gold_wins() {
+fn deadlock_line_gold_wins() {
     let mut pos = after_line("c1a3 b8h2 a3e7 h2h2");
     assert_eq!(pos.to_string(), "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r b");
     assert_eq!(
