@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{Lcg, after_line};
+use abstract_game::rng::SplitMix64;
+use common::after_line;
 use kamisado_core::{
     Colour, InvalidPositionError as I, Move, MoveField, ParseMoveError, ParsePositionError as E,
     ParseSquareError, Position, Side, Square, Tower,
@@ -366,7 +367,7 @@ fn surrounding_whitespace_is_rejected() {
 
 /// Positions of a seeded random game: text, parse, print.
 fn game_positions(seed: u64, plies: usize) -> Vec<Position> {
-    let mut rng = Lcg(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut pos = Position::start();
     let mut out = vec![pos];
     for _ in 0..plies {

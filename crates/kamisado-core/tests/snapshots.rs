@@ -4,7 +4,7 @@ mod common;
 
 use std::fmt::Write as _;
 
-use common::Lcg;
+use abstract_game::rng::SplitMix64;
 use kamisado_core::{GameRecord, Position};
 
 #[test]
@@ -23,7 +23,7 @@ fn diagram_of_a_blocked_tower_and_a_deadlock() {
 /// the legal moves, and the outcome, then the record text.
 #[test]
 fn sample_game_transcript() {
-    let mut rng = Lcg(42);
+    let mut rng = SplitMix64::new(42);
     let mut game = GameRecord::default();
     let mut out = String::new();
     writeln!(out, "start: {}", game.position()).unwrap();

@@ -53,16 +53,3 @@ pub fn after_line(line: &str) -> Position {
     }
     pos
 }
-
-/// A small deterministic generator for "random but fixed" games.
-pub struct Lcg(pub u64);
-
-impl Lcg {
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
