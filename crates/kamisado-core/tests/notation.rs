@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::fmt::Write as _;
+
 use abstract_game::rng::SplitMix64;
 use common::after_line;
 use kamisado_core::{
@@ -323,11 +325,12 @@ fn invalid_position_corpus() {
             }),
         ),
     ];
+    let mut messages = String::new();
     for (text, expected) in cases {
         assert_eq!(text.parse::<Position>(), Err(expected.clone()), "{text:?}");
-        let msg = expected.to_string();
-        assert!(!msg.is_empty());
+        writeln!(messages, "{text:?}\n    {expected}").unwrap();
     }
+    insta::assert_snapshot!(messages);
 }
 
 #[test]

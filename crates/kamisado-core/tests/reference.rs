@@ -1,6 +1,6 @@
-//! The bitboard implementation against the plain-array reference (`kamisado_core::reference`), on random
-//! games (start position + a list of move indices): legal moves, counts, outcomes, position text,
-//! and the incremental Zobrist key against the from-scratch one.
+//! The bitboard implementation against the plain-array reference (`kamisado_core::reference`), on
+//! random games (start position + a list of move indices): legal moves, counts, outcomes, position
+//! text, `Position::from_parts`, and the incremental Zobrist key against the from-scratch one.
 
 mod common;
 
@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use abstract_game::rng::SplitMix64;
 use kamisado_core::reference::RefPos;
-use kamisado_core::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, Position};
+use kamisado_core::{Colour, MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, Position, Square};
 use proptest::prelude::*;
 
 fn sorted_texts(moves: &[Move]) -> Vec<String> {
@@ -49,6 +49,17 @@ fn compare(pos: &Position, reference: &RefPos) {
         .map(|s| pos.destinations(s).len())
         .sum();
     assert_eq!(from_sources, moves.len());
+    // The parts build the same position.
+    let mut board = [None; Square::COUNT];
+    for (tower, sq) in pos.towers() {
+        board[sq.index()] = Some(tower);
+    }
+    let chain: Vec<Colour> = pos.chain().iter().map(|state| state.required).collect();
+    assert_eq!(
+        Position::from_parts(&board, pos.side_to_move(), pos.required(), &chain),
+        Ok(*pos),
+        "from_parts of {pos}"
+    );
     // The text parses back to the same position.
     let back: Position = pos
         .to_string()
