@@ -34,8 +34,8 @@
 //!   destination is its origin (`h2h2`): it is an ordinary legal move, one ply, and the colour of
 //!   its square names the next tower, like any destination.
 //! - [`Position`]: the board, the side to move, the required colour ([`Position::required`],
-//!   `None` only on the first move), and the chain of states since the last move of positive
-//!   length, which decides deadlocks. [`Position::legal_sources`] and
+//!   `None` only on the first move), and the chain of states ([`ChainState`], see
+//!   [`Position::chain`]) since the last move of positive length, which decides deadlocks. [`Position::legal_sources`] and
 //!   [`Position::destinations`] are what a user interface highlights.
 //!   [`Position::legal_moves`] returns a stack-allocated [`MoveList`] of capacity
 //!   [`MAX_LEGAL_MOVES`]. [`Position::play`] checks a move and reports an [`IllegalMoveError`];
@@ -71,6 +71,11 @@
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctest;
+
+/// The examples of the guide `docs/kamisado.md`, run as doctests (only inside the workspace).
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/kamisado.md")]
+struct GuideDoctests;
 
 mod bitboard;
 mod colour;

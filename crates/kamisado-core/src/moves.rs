@@ -129,8 +129,9 @@ impl FromStr for Move {
 
 /// The most legal moves any position can have: 102, reached only by the start position.
 ///
-/// Free choice of tower happens only on the first move of the game (the parser accepts a `-`
-/// required colour only for the start position), and the start position has 102 moves. Every
+/// Free choice of tower happens only on the first move of the game ([`crate::Position::from_parts`],
+/// and so the position parser, accepts no required colour only for the start position), and the
+/// start position has 102 moves. Every
 /// other position moves one tower, which has at most 14 destinations: at most 7 straight ahead,
 /// and at most 7 on its two forward diagonals together (on each rank ahead the two diagonal
 /// squares lie on opposite sides of the tower's file, so together the diagonals are at most as
