@@ -35,9 +35,9 @@
 //!   its square names the next tower, like any destination.
 //! - [`Position`]: the board, the side to move, the required colour ([`Position::required`],
 //!   `None` only on the first move), and the chain of states ([`ChainState`], see
-//!   [`Position::chain`]) since the last move of positive length, which decides deadlocks. [`Position::legal_sources`] and
-//!   [`Position::destinations`] are what a user interface highlights.
-//!   [`Position::legal_moves`] returns a stack-allocated [`MoveList`] of capacity
+//!   [`Position::chain`]) since the last move of positive length, which decides deadlocks.
+//!   [`Position::legal_sources`] and [`Position::destinations`] are what a user interface
+//!   highlights. [`Position::legal_moves`] returns a stack-allocated [`MoveList`] of capacity
 //!   [`MAX_LEGAL_MOVES`]. [`Position::play`] checks a move and reports an [`IllegalMoveError`];
 //!   [`Position::play_unchecked`] is the fast path.
 //! - [`Outcome`]: the winner and the [`WinReason`] (`home_row` or `deadlock`). There are no draws.
