@@ -1,16 +1,13 @@
 //! Kamisado targets. Game targets start from the start position; the input chooses the moves.
 
 use crate::{Choices, check_moves_along_game, drive, records, round_trip};
+use kamisado_core::reference::RefPos;
 use kamisado_core::{Colour, GameRecord, Move, Position, Side, Square, Tower};
-
-#[path = "../../kamisado-core/tests/common/mod.rs"]
-#[allow(clippy::pedantic, missing_docs)]
-mod reference_impl;
 
 /// An arbitrary (usually illegal) move from two bytes: origin and destination squares.
 fn arbitrary_move(choices: &mut Choices<'_>) -> Option<Move> {
-    let from = Square::from_index(choices.byte()? % 64)?;
-    let to = Square::from_index(choices.byte()? % 64)?;
+    let from = Square::from_index(usize::from(choices.byte()? % 64))?;
+    let to = Square::from_index(usize::from(choices.byte()? % 64))?;
     Some(Move::new(from, to))
 }
 
@@ -63,7 +60,7 @@ pub fn hash(data: &[u8]) {
 pub fn reference(data: &[u8]) {
     let mut choices = Choices::new(data);
     let mut pos = Position::start();
-    let mut slow = reference_impl::RefPos::start();
+    let mut slow = RefPos::start();
     loop {
         let mut fast: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
         fast.sort();

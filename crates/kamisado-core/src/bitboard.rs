@@ -19,7 +19,7 @@ use crate::square::Square;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[must_use]
-pub struct Bitboard(pub u64);
+pub struct Bitboard(u64);
 
 impl Bitboard {
     /// The empty set.
@@ -30,6 +30,13 @@ impl Bitboard {
     pub const RANK_1: Bitboard = Bitboard(0xFF);
     /// Rank 8, Gold's home row.
     pub const RANK_8: Bitboard = Bitboard(0xFF << 56);
+
+    /// The set whose squares are the set bits of `bits` (bit `i` is the square of index `i`).
+    /// Every bit of a `u64` is a square, so nothing is actually dropped.
+    #[inline(always)]
+    pub const fn from_bits_truncate(bits: u64) -> Bitboard {
+        Bitboard(bits)
+    }
 
     /// The set holding only `sq`.
     #[inline(always)]
@@ -61,6 +68,18 @@ impl Bitboard {
     #[inline]
     pub fn remove(&mut self, sq: Square) {
         self.0 &= !(1 << sq.index());
+    }
+
+    /// This set with `sq` added.
+    #[inline]
+    pub const fn with(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 | 1 << sq.index())
+    }
+
+    /// This set with `sq` removed.
+    #[inline]
+    pub const fn without(self, sq: Square) -> Bitboard {
+        Bitboard(self.0 & !(1 << sq.index()))
     }
 
     /// The number of squares in the set.

@@ -3,6 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::error::ParseColourError;
 use crate::square::Square;
 
 /// One of the eight colours. Each side owns one tower of each colour, and every square of the
@@ -153,16 +154,6 @@ impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// Why a colour text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown colour \"{text}\": expected a name (brown .. orange) or a letter (n g r y k p b o)"
-)]
-pub struct ParseColourError {
-    /// The rejected text.
-    pub text: String,
 }
 
 impl FromStr for Colour {

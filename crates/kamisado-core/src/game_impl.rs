@@ -4,10 +4,10 @@ use abstract_game::{
     EndReason, Game, Notation, Outcome as GenericOutcome, PassMove, Player, ZobristHash,
 };
 
-use crate::moves::{Move, MoveList, ParseMoveError};
-use crate::notation::ParsePositionError;
+use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError};
+use crate::moves::{Move, MoveList};
 use crate::outcome::WinReason;
-use crate::position::{IllegalMoveError, Position};
+use crate::position::Position;
 use crate::side::Side;
 
 impl Player for Side {

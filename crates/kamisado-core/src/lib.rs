@@ -34,16 +34,22 @@
 //!   destination is its origin (`h2h2`): it is an ordinary legal move, one ply, and the colour of
 //!   its square names the next tower, like any destination.
 //! - [`Position`]: the board, the side to move, the required colour ([`Position::required`],
-//!   `None` only on the first move), and the chain of states since the last move of positive
-//!   length, which decides deadlocks. [`Position::legal_sources`] and
-//!   [`Position::destinations`] are what a user interface highlights.
-//!   [`Position::legal_moves`] returns a stack-allocated [`MoveList`] of capacity
+//!   `None` only on the first move), and the chain of states ([`ChainState`], see
+//!   [`Position::chain`]) since the last move of positive length, which decides deadlocks.
+//!   [`Position::legal_sources`] and [`Position::destinations`] are what a user interface
+//!   highlights. [`Position::legal_moves`] returns a stack-allocated [`MoveList`] of capacity
 //!   [`MAX_LEGAL_MOVES`]. [`Position::play`] checks a move and reports an [`IllegalMoveError`];
 //!   [`Position::play_unchecked`] is the fast path.
 //! - [`Outcome`]: the winner and the [`WinReason`] (`home_row` or `deadlock`). There are no draws.
-//! - Text: `Display`/`FromStr` for squares, moves and positions in the notation of the project's
-//!   `formats.md` (`obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - -`); parse errors name the field and
-//!   character. [`Position::diagram`] draws the board for a terminal.
+//! - Text: `Display`/`FromStr` for squares (`c1`), moves (`c1a3`) and positions. A position is
+//!   four fields separated by single spaces: the board (rank 8 first, ranks separated by `/`, a
+//!   tower is its colour letter, uppercase for Black and lowercase for Gold, a digit counts empty
+//!   squares), the side to move (`b` or `g`), the required colour letter (`-` for the free first
+//!   move) and the zero-length chain (the colour letters of its earlier states, oldest first, or
+//!   `-`): `obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - -` is the start. Parse errors name the field and
+//!   character; [`Position::from_parts`] builds a position from its parts and rejects those no
+//!   game can reach ([`InvalidPositionError`]). [`Position::diagram`] draws the board for a
+//!   terminal.
 //! - [`GameRecord`]: start position, moves and positions, with undo/redo and a text form.
 //! - [`Position::zobrist`]: an incrementally updated 64-bit Zobrist key.
 //! - The [`abstract_game`] traits (`Game`, `ZobristHash`, `PassMove`, `Notation`) are
@@ -51,6 +57,9 @@
 //!
 //! # Feature flags
 //!
+//! - `testing`: the module `reference`, a slow, obviously correct implementation of the rules on
+//!   plain arrays that tests (this crate's and the fuzz targets) compare the fast one with, and
+//!   the conformance kit of `abstract-game`.
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`], [`Position`], [`GameRecord`],
 //!   [`Colour`], [`Side`], [`Tower`] and [`WinReason`] as their text notation (sides as
 //!   `"black"`/`"gold"`, reasons as `"home_row"`/`"deadlock"`), and for [`Outcome`] as
@@ -63,9 +72,15 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctest;
 
+/// The examples of the guide `docs/kamisado.md`, run as doctests (only inside the workspace).
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/kamisado.md")]
+struct GuideDoctests;
+
 mod bitboard;
 mod colour;
 mod diagram;
+mod error;
 mod game_impl;
 mod movegen;
 mod moves;
@@ -73,6 +88,8 @@ mod notation;
 mod outcome;
 mod position;
 mod record;
+#[cfg(feature = "testing")]
+pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;
@@ -82,12 +99,15 @@ mod zobrist;
 /// A pair of values indexed by [`Side`] (shared with every game of the workspace).
 pub use abstract_game::BySide;
 pub use bitboard::{Bitboard, BitboardIter};
-pub use colour::{Colour, ParseColourError};
+pub use colour::Colour;
 pub use diagram::Diagram;
-pub use moves::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, MoveField, MoveList, ParseMoveError};
-pub use notation::ParsePositionError;
-pub use outcome::{Outcome, ParseWinReasonError, WinReason};
-pub use position::{ChainState, IllegalMoveError, IllegalMoveReason, Position};
+pub use error::{
+    IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParseColourError, ParseMoveError,
+    ParsePositionError, ParseSideError, ParseSquareError, ParseTowerError, ParseWinReasonError,
+};
+pub use moves::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, MoveField, MoveList};
+pub use outcome::{Outcome, WinReason};
+pub use position::{ChainState, Position};
 pub use record::{GameRecord, ParseRecordError, RecordMoveError};
-pub use side::{ParseSideError, ParseTowerError, Side, Tower};
-pub use square::{ParseSquareError, Square};
+pub use side::{Side, Tower};
+pub use square::Square;

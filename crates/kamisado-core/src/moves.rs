@@ -1,11 +1,12 @@
-//! [`Move`], the fixed-capacity [`MoveList`] and the move parse error.
+//! [`Move`], the fixed-capacity [`MoveList`] and [`MoveField`].
 
 use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::square::{ParseSquareError, Square};
+use crate::error::ParseMoveError;
+use crate::square::Square;
 
 /// A move: the tower on `from` goes to `to`.
 ///
@@ -83,40 +84,6 @@ impl fmt::Display for MoveField {
     }
 }
 
-/// Why a move text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseMoveError {
-    /// Not four characters (five with a hyphen).
-    #[error(
-        "move \"{text}\": expected origin and destination squares such as c1a3 (or c1-a3), found {len} characters"
-    )]
-    Length {
-        /// The rejected text.
-        text: String,
-        /// Its number of characters.
-        len: usize,
-    },
-    /// The separator of a five-character move is not a hyphen.
-    #[error("move \"{text}\": expected '-' between the squares, found '{ch}'")]
-    Separator {
-        /// The rejected text.
-        text: String,
-        /// The character found instead of `-`.
-        ch: char,
-    },
-    /// One of the squares is malformed.
-    #[error("move \"{text}\": bad {field} square: {source}")]
-    Square {
-        /// The rejected text.
-        text: String,
-        /// Which square.
-        field: MoveField,
-        /// What is wrong with it.
-        source: ParseSquareError,
-    },
-}
-
 impl FromStr for Move {
     type Err = ParseMoveError;
 
@@ -162,8 +129,9 @@ impl FromStr for Move {
 
 /// The most legal moves any position can have: 102, reached only by the start position.
 ///
-/// Free choice of tower happens only on the first move of the game (the parser accepts a `-`
-/// required colour only for the start position), and the start position has 102 moves. Every
+/// Free choice of tower happens only on the first move of the game ([`crate::Position::from_parts`],
+/// and so the position parser, accepts no required colour only for the start position), and the
+/// start position has 102 moves. Every
 /// other position moves one tower, which has at most 14 destinations: at most 7 straight ahead,
 /// and at most 7 on its two forward diagonals together (on each rank ahead the two diagonal
 /// squares lie on opposite sides of the tower's file, so together the diagonals are at most as

@@ -1,192 +1,25 @@
-//! The position text of `formats.md`: `Display` and `FromStr` for [`Position`], and the checks
-//! that reject positions no game can reach.
+//! The position text: `Display` and `FromStr` for [`Position`]. The parser checks the syntax
+//! only and leaves the rules to [`Position::from_parts`].
 
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
-use crate::bitboard::Bitboard;
 use crate::colour::Colour;
-use crate::movegen::destinations;
-use crate::outcome::{Outcome, WinReason};
+use crate::error::ParsePositionError;
 use crate::position::Position;
 use crate::side::{Side, Tower};
 use crate::square::Square;
 
-/// Why a position text was rejected: a syntax error in one of the four fields, or a position that
-/// no game can reach. Character positions (`index`) count from 1 within the field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParsePositionError {
-    /// Not four fields separated by single spaces.
-    #[error(
-        "expected 4 fields separated by single spaces (board, side to move, required colour, chain), found {found}"
-    )]
-    FieldCount {
-        /// The number of fields found.
-        found: usize,
-    },
-    /// The board does not have eight ranks.
-    #[error("board field: expected 8 ranks separated by '/', found {found}")]
-    RankCount {
-        /// The number of ranks found.
-        found: usize,
-    },
-    /// A character that is neither a tower letter nor a digit 1..8.
-    #[error(
-        "board field, rank {rank}: unexpected character '{ch}' at character {index} (expected a tower letter NGRYKPBO/ngrykpbo or a digit 1..8)"
-    )]
-    BoardChar {
-        /// The rank (1..8) being read.
-        rank: u8,
-        /// The character's position in the board field, from 1.
-        index: usize,
-        /// The character.
-        ch: char,
-    },
-    /// Two digits in a row (the canonical text merges empty squares into one digit).
-    #[error("board field, rank {rank}: two digits in a row at character {index}")]
-    ConsecutiveDigits {
-        /// The rank (1..8) being read.
-        rank: u8,
-        /// The second digit's position in the board field, from 1.
-        index: usize,
-    },
-    /// A rank that does not describe exactly eight squares.
-    #[error("board field, rank {rank}: describes {squares} squares instead of 8")]
-    RankLength {
-        /// The rank (1..8).
-        rank: u8,
-        /// The number of squares described (counted up to the first excess).
-        squares: usize,
-    },
-    /// A tower appears twice.
-    #[error("board field: tower '{tower}' appears twice (second at character {index})")]
-    DuplicateTower {
-        /// The tower.
-        tower: Tower,
-        /// The position of its second occurrence, from 1.
-        index: usize,
-    },
-    /// A side does not have exactly eight towers.
-    #[error("board field: {side} has {count} towers instead of 8")]
-    TowerCount {
-        /// The side.
-        side: Side,
-        /// How many towers it has.
-        count: usize,
-    },
-    /// The side-to-move field is not `b` or `g`.
-    #[error("side-to-move field: expected 'b' or 'g', found \"{text}\"")]
-    Side {
-        /// The field's text.
-        text: String,
-    },
-    /// The required-colour field is not a colour letter or `-`.
-    #[error(
-        "required-colour field: expected a colour letter (n g r y k p b o) or '-', found \"{text}\""
-    )]
-    Required {
-        /// The field's text.
-        text: String,
-    },
-    /// A chain character that is not a colour letter (or a `-` that is not alone).
-    #[error(
-        "chain field: expected '-' or colour letters (n g r y k p b o), found '{ch}' at character {index}"
-    )]
-    ChainChar {
-        /// Its position in the chain field, from 1.
-        index: usize,
-        /// The character.
-        ch: char,
-    },
-    /// An empty chain field (a trailing space).
-    #[error("chain field: empty (write '-' for no chain)")]
-    ChainEmpty,
-    /// A chain while the required colour is `-`.
-    #[error("chain field: must be '-' when the required colour is '-'")]
-    ChainWithoutRequired,
-    /// A free choice of tower (`-`) anywhere but in the start position.
-    #[error(
-        "required-colour field: '-' (free choice of tower) is only valid for the first move, in the start position with Black to move"
-    )]
-    FreeChoiceNotAtStart,
-    /// More than one tower on the opposing home row: only the first could arrive.
-    #[error("board field: more than one tower stands on its opponent's home row")]
-    SeveralWinners,
-    /// A home-row win with the winner to move.
-    #[error("side-to-move field: {winner} has won on the home row, so {} is to move", winner.other())]
-    HomeRowSide {
-        /// The side with a tower on the opposing home row.
-        winner: Side,
-    },
-    /// A home-row win whose required colour is not that of the winning square.
-    #[error(
-        "required-colour field: after the winning move to {square} the required colour is {expected}"
-    )]
-    HomeRowRequired {
-        /// The winning tower's square.
-        square: Square,
-        /// Its colour.
-        expected: Colour,
-    },
-    /// A home-row win with a zero-length chain.
-    #[error("chain field: the last move won on the home row, so the chain must be '-'")]
-    HomeRowChain,
-    /// A state of the chain repeats an earlier one (only the current state may, in a deadlock).
-    #[error(
-        "chain field, character {index}: the state ({side} to move {colour}) repeats an earlier state"
-    )]
-    ChainRepeat {
-        /// The position of the repeated state's letter, from 1.
-        index: usize,
-        /// The state's side.
-        side: Side,
-        /// The state's colour.
-        colour: Colour,
-    },
-    /// A chain state whose tower could move, so it made no zero-length move.
-    #[error(
-        "chain field, character {index}: {side}'s {colour} tower on {square} can move, so it did not make a zero-length move"
-    )]
-    ChainNotBlocked {
-        /// The position of the state's letter, from 1.
-        index: usize,
-        /// The state's side.
-        side: Side,
-        /// The state's colour.
-        colour: Colour,
-        /// Where that tower stands.
-        square: Square,
-    },
-    /// A chain state whose tower does not stand on a square of the next state's colour.
-    #[error(
-        "chain field, character {index}: {side}'s {colour} tower stands on {square}, a {found} square, but the next state requires {expected}"
-    )]
-    ChainColour {
-        /// The position of the state's letter, from 1.
-        index: usize,
-        /// The state's side.
-        side: Side,
-        /// The state's colour.
-        colour: Colour,
-        /// Where that tower stands.
-        square: Square,
-        /// The colour of that square.
-        found: Colour,
-        /// The colour of the next state.
-        expected: Colour,
-    },
-}
-
 type Result<T> = core::result::Result<T, ParsePositionError>;
 
-fn parse_board(field: &str) -> Result<[[Option<Square>; 8]; 2]> {
+/// The board field: the tower on every square, by [`Square::index`].
+fn parse_board(field: &str) -> Result<[Option<Tower>; Square::COUNT]> {
     use ParsePositionError as E;
     let found = field.split('/').count();
     if found != 8 {
         return Err(E::RankCount { found });
     }
-    let mut towers = [[None; 8]; 2];
+    let mut board = [None; Square::COUNT];
     let mut index = 0;
     for (i, rank_text) in field.split('/').enumerate() {
         let rank = 7 - i as u8;
@@ -205,12 +38,8 @@ fn parse_board(field: &str) -> Result<[[Option<Square>; 8]; 2]> {
                 file += d as usize;
             } else if let Some(tower) = Tower::from_letter(ch) {
                 last_digit = false;
-                if file < 8 {
-                    let slot = &mut towers[tower.side.index()][tower.colour.index()];
-                    if slot.is_some() {
-                        return Err(E::DuplicateTower { tower, index });
-                    }
-                    *slot = Square::new(file as u8, rank);
+                if let Some(sq) = Square::new(file as u8, rank) {
+                    board[sq.index()] = Some(tower);
                 }
                 file += 1;
             } else {
@@ -235,13 +64,15 @@ fn parse_board(field: &str) -> Result<[[Option<Square>; 8]; 2]> {
         }
         index += 1; // the '/'
     }
-    Ok(towers)
+    Ok(board)
 }
 
 impl FromStr for Position {
     type Err = ParsePositionError;
 
-    /// Parses the four-field position text of `formats.md` and checks that a game can reach it.
+    /// Parses the four-field position text (board, side to move, required colour, chain; see
+    /// the crate documentation), then builds the position with [`Position::from_parts`], which
+    /// rejects positions no game can reach ([`ParsePositionError::Invalid`]).
     fn from_str(s: &str) -> Result<Position> {
         use ParsePositionError as E;
         let fields: Vec<&str> = s.split(' ').collect();
@@ -250,22 +81,12 @@ impl FromStr for Position {
                 found: fields.len(),
             });
         };
-        let squares = parse_board(board)?;
-        let mut towers = [[Square::A1; 8]; 2];
-        for side in Side::BOTH {
-            let count = squares[side.index()].iter().flatten().count();
-            if count != 8 {
-                return Err(E::TowerCount { side, count });
-            }
-            for c in 0..8 {
-                towers[side.index()][c] = squares[side.index()][c].unwrap_or(Square::A1);
-            }
-        }
+        let board = parse_board(board)?;
         let side = match side {
             "b" => Side::Black,
             "g" => Side::Gold,
             _ => {
-                return Err(E::Side {
+                return Err(E::SideToMove {
                     text: side.to_owned(),
                 });
             }
@@ -299,98 +120,12 @@ impl FromStr for Position {
                 chain_colours.push(colour);
             }
         }
-        let occ: u64 = towers.iter().flatten().map(|sq| 1u64 << sq.index()).sum();
-        let mut pos = Position::assemble(towers, side, required);
-        let Some(current) = required else {
-            if !chain_colours.is_empty() {
-                return Err(E::ChainWithoutRequired);
-            }
-            let start = Position::start();
-            if pos.towers != start.towers || side != Side::Black {
-                return Err(E::FreeChoiceNotAtStart);
-            }
-            return Ok(start);
-        };
-        // Home-row wins.
-        let black_wins = pos.towers_of(Side::Black) & Side::Black.target_row();
-        let gold_wins = pos.towers_of(Side::Gold) & Side::Gold.target_row();
-        let winning: Bitboard = black_wins | gold_wins;
-        if winning.len() > 1 {
-            return Err(E::SeveralWinners);
-        }
-        if let Some(square) = winning.first() {
-            let winner = if black_wins.is_empty() {
-                Side::Gold
-            } else {
-                Side::Black
-            };
-            if side == winner {
-                return Err(E::HomeRowSide { winner });
-            }
-            if current != square.colour() {
-                return Err(E::HomeRowRequired {
-                    square,
-                    expected: square.colour(),
-                });
-            }
-            if !chain_colours.is_empty() {
-                return Err(E::HomeRowChain);
-            }
-            pos.outcome = Some(Outcome {
-                winner,
-                reason: WinReason::HomeRow,
-            });
-        }
-        // The chain: earlier states alternate sides backwards from the side to move.
-        let len = chain_colours.len();
-        let first_side = if len % 2 == 0 { side } else { side.other() };
-        let mut set = 0u16;
-        let mut state_side = first_side;
-        for (i, &colour) in chain_colours.iter().enumerate() {
-            let bit = 1u16 << (state_side.index() * 8 + colour.index());
-            if set & bit != 0 {
-                return Err(E::ChainRepeat {
-                    index: i + 1,
-                    side: state_side,
-                    colour,
-                });
-            }
-            set |= bit;
-            let square = towers[state_side.index()][colour.index()];
-            if destinations(state_side, square.index(), occ) != 0 {
-                return Err(E::ChainNotBlocked {
-                    index: i + 1,
-                    side: state_side,
-                    colour,
-                    square,
-                });
-            }
-            let expected = chain_colours.get(i + 1).copied().unwrap_or(current);
-            if square.colour() != expected {
-                return Err(E::ChainColour {
-                    index: i + 1,
-                    side: state_side,
-                    colour,
-                    square,
-                    found: square.colour(),
-                    expected,
-                });
-            }
-            state_side = state_side.other();
-        }
-        let current_bit = 1u16 << (side.index() * 8 + current.index());
-        if set & current_bit != 0 {
-            pos.outcome = Some(Outcome {
-                winner: first_side,
-                reason: WinReason::Deadlock,
-            });
-        }
-        pos.chain_set = set | current_bit;
-        pos.chain_len = len as u8;
-        let first_colour = chain_colours.first().copied().unwrap_or(current);
-        pos.chain_first = (first_side.index() * 8 + first_colour.index()) as u8;
-        pos.key = pos.zobrist_from_scratch();
-        Ok(pos)
+        Ok(Position::from_parts(
+            &board,
+            side,
+            required,
+            &chain_colours,
+        )?)
     }
 }
 
@@ -422,8 +157,8 @@ impl fmt::Display for Position {
                 f.write_char('/')?;
             }
         }
-        write!(f, " {} ", self.side.letter())?;
-        match self.required {
+        write!(f, " {} ", self.side_to_move().letter())?;
+        match self.required() {
             Some(c) => f.write_char(c.letter())?,
             None => f.write_char('-')?,
         }
@@ -432,7 +167,9 @@ impl fmt::Display for Position {
         if chain.is_empty() {
             f.write_char('-')
         } else {
-            chain.iter().try_for_each(|(_, c)| f.write_char(c.letter()))
+            chain
+                .iter()
+                .try_for_each(|state| f.write_char(state.required.letter()))
         }
     }
 }

@@ -3,6 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::error::ParseWinReasonError;
 use crate::side::Side;
 
 /// Why a game of Kamisado ended. There are no draws.
@@ -38,14 +39,6 @@ impl fmt::Display for WinReason {
             WinReason::Deadlock => "deadlock",
         })
     }
-}
-
-/// Why a reason text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown end reason \"{text}\": expected home_row or deadlock")]
-pub struct ParseWinReasonError {
-    /// The rejected text.
-    pub text: String,
 }
 
 impl FromStr for WinReason {

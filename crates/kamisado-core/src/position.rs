@@ -6,15 +6,24 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::colour::{Colour, SQUARE_COLOURS, SQUARE_COLOURS_256};
+use crate::error::{IllegalMoveError, IllegalMoveReason, InvalidPositionError};
 use crate::movegen::{all_rays, destinations, forward_count, forward_destinations, to_frame};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Outcome, WinReason};
 use crate::side::{Side, Tower};
 use crate::square::Square;
-use crate::zobrist::KEYS;
+use crate::zobrist::ZOBRIST;
 
-/// A (side to move, required colour) pair: one state of a zero-length chain.
-pub type ChainState = (Side, Colour);
+/// One state of a zero-length chain: whose turn it is and which colour must move.
+///
+/// See [`Position::chain`]. A deadlock is a zero-length move that repeats a state of the chain.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ChainState {
+    /// The side to move in this state.
+    pub side_to_move: Side,
+    /// The colour of the tower that had to move.
+    pub required: Colour,
+}
 
 /// A position: where the sixteen towers stand, whose turn it is, which tower must move, and the
 /// zero-length chain since the last move of positive length (it decides deadlocks).
@@ -39,27 +48,27 @@ pub struct Position {
     /// Occupied squares in each side's frame (`occ[1]` turned by 180 degrees), shifted down one
     /// rank (index − 8, so the own home row drops out: no forward ray reaches it) with the top
     /// byte set: a virtual, always occupied rank 9 that ends every ray (see `movegen`).
-    pub(crate) occ: [u64; 2],
+    occ: [u64; 2],
     /// The Zobrist key, kept up to date by `play_unchecked`.
-    pub(crate) key: u64,
+    zobrist: u64,
     /// `towers[side][colour]`: the square index of every tower in its owner's frame (Gold's
     /// squares turned by 180 degrees, so that both sides move towards higher indices).
-    pub(crate) towers: [[u8; 8]; 2],
+    towers: [[u8; 8]; 2],
     /// The side to move (in a finished game: the side that would move next).
-    pub(crate) side: Side,
+    side: Side,
     /// The colour of the tower that must move; `None` only on the first move of the game.
-    pub(crate) required: Option<Colour>,
+    required: Option<Colour>,
     /// Bit `side * 8 + colour` for every state of the current chain, the current state included
     /// (empty on the first move of the game).
-    pub(crate) chain_set: u16,
+    chain_set: u16,
     /// The first state of the chain (`side * 8 + colour`): the state right after the last move of
     /// positive length. Equal to the current state when `chain_len == 0` (0 on the first move).
-    pub(crate) chain_first: u8,
+    chain_first: u8,
     /// How many states came before the current one in the chain (zero-length moves since the last
     /// move of positive length).
-    pub(crate) chain_len: u8,
+    chain_len: u8,
     /// Set once the game is over.
-    pub(crate) outcome: Option<Outcome>,
+    outcome: Option<Outcome>,
 }
 
 #[inline(always)]
@@ -98,90 +107,6 @@ impl Default for Position {
     }
 }
 
-/// Why a move was rejected by [`Position::play`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {mv}: {reason}")]
-pub struct IllegalMoveError {
-    /// The rejected move.
-    pub mv: Move,
-    /// Why it is illegal.
-    pub reason: IllegalMoveReason,
-}
-
-/// The rule a rejected move breaks. Checked in the order of the variants.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum IllegalMoveReason {
-    /// The game is already over.
-    #[error("the game is over ({outcome})")]
-    GameOver {
-        /// How it ended.
-        outcome: Outcome,
-    },
-    /// No tower stands on the origin square.
-    #[error("there is no tower on {square}")]
-    NoTower {
-        /// The origin.
-        square: Square,
-    },
-    /// The tower on the origin belongs to the opponent.
-    #[error("the tower on {square} belongs to {owner}, but it is {to_move}'s turn")]
-    NotYourTower {
-        /// The origin.
-        square: Square,
-        /// The owner of that tower.
-        owner: Side,
-        /// The side to move.
-        to_move: Side,
-    },
-    /// Another tower must move.
-    #[error("the {required} tower on {square} must move, not the {found} one")]
-    WrongTower {
-        /// The colour of the tower that must move.
-        required: Colour,
-        /// Where that tower stands.
-        square: Square,
-        /// The colour of the tower on the origin.
-        found: Colour,
-    },
-    /// The destination is not ahead of the origin (sideways or backwards).
-    #[error("towers only move forward, and {to} is not ahead of {from}")]
-    NotForward {
-        /// The origin.
-        from: Square,
-        /// The destination.
-        to: Square,
-    },
-    /// The destination is ahead but not on a straight or diagonal line.
-    #[error("{to} is not on a straight or diagonal line from {from}")]
-    NotOnLine {
-        /// The origin.
-        from: Square,
-        /// The destination.
-        to: Square,
-    },
-    /// A tower stands between origin and destination.
-    #[error("the path is blocked by the tower on {square}")]
-    PathBlocked {
-        /// The first occupied square on the way.
-        square: Square,
-    },
-    /// A tower stands on the destination.
-    #[error("the destination {square} is occupied")]
-    Occupied {
-        /// The destination.
-        square: Square,
-    },
-    /// A zero-length move while the tower can move.
-    #[error(
-        "a zero-length move is only allowed when the tower is blocked, and this one has {count} destination(s)"
-    )]
-    ZeroLengthNotForced {
-        /// How many destinations the tower has.
-        count: usize,
-    },
-}
-
 impl Position {
     /// The start position: every tower on the square of its own colour in its owner's home row,
     /// Black to move with a free choice of tower.
@@ -197,13 +122,166 @@ impl Position {
         Position::assemble(towers, Side::Black, None)
     }
 
-    /// A position with the towers on these (absolute) squares, no chain and no outcome, with its
-    /// key computed. The parser fills in the chain and the outcome and recomputes the key.
-    pub(crate) fn assemble(
-        towers: [[Square; 8]; 2],
-        side: Side,
+    /// The position with `board` (indexed by [`Square::index`]), `side_to_move`, the `required`
+    /// colour (`None` for the free choice of the first move) and the zero-length `chain`: the
+    /// required colours of the earlier states of the chain, oldest first, as listed by
+    /// [`Position::chain`] (empty when the last move had positive length). The sides of the chain
+    /// states alternate backwards from `side_to_move`.
+    ///
+    /// A finished game is a valid position: its outcome follows from the board (a tower on the
+    /// opposing home row) or from the chain (the current state repeats one of the chain).
+    ///
+    /// ```
+    /// use kamisado_core::{Colour, Position, Side};
+    ///
+    /// let pos = Position::start();
+    /// let mut board = [None; 64];
+    /// for (tower, sq) in pos.towers() {
+    ///     board[sq.index()] = Some(tower);
+    /// }
+    /// assert_eq!(Position::from_parts(&board, Side::Black, None, &[])?, pos);
+    /// assert!(Position::from_parts(&board, Side::Gold, Some(Colour::Red), &[Colour::Red]).is_err());
+    /// # Ok::<(), kamisado_core::InvalidPositionError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// When no game reaches the position: a tower on two squares, a side without exactly eight
+    /// towers, a chain without a required colour, a free choice of tower anywhere but in the start
+    /// position with Black to move, more than one tower on an opposing home row, a home-row win
+    /// whose other parts are not those right after the winning move (the loser to move, the
+    /// colour of the winning square required, no chain), or a chain that does not fit the board
+    /// (a repeated earlier state, a state whose tower could move, or whose tower does not stand on
+    /// a square of the next state's colour). The checks run in this order.
+    pub fn from_parts(
+        board: &[Option<Tower>; Square::COUNT],
+        side_to_move: Side,
         required: Option<Colour>,
-    ) -> Position {
+        chain: &[Colour],
+    ) -> Result<Position, InvalidPositionError> {
+        use InvalidPositionError as E;
+        let mut found = [[None::<Square>; 8]; 2];
+        for (sq, tower) in Square::ALL.into_iter().zip(board) {
+            let Some(tower) = *tower else { continue };
+            let slot = &mut found[tower.side.index()][tower.colour.index()];
+            if let Some(first) = *slot {
+                return Err(E::DuplicateTower {
+                    tower,
+                    first,
+                    second: sq,
+                });
+            }
+            *slot = Some(sq);
+        }
+        let mut towers = [[Square::A1; 8]; 2];
+        for side in Side::BOTH {
+            let count = found[side.index()].iter().flatten().count();
+            if count != 8 {
+                return Err(E::TowerCount { side, count });
+            }
+            for (c, sq) in found[side.index()].iter().enumerate() {
+                towers[side.index()][c] = sq.unwrap_or(Square::A1);
+            }
+        }
+        let side = side_to_move;
+        let mut pos = Position::assemble(towers, side, required);
+        let Some(current) = required else {
+            if !chain.is_empty() {
+                return Err(E::ChainWithoutRequired);
+            }
+            let start = Position::start();
+            if pos.towers != start.towers || side != Side::Black {
+                return Err(E::FreeChoiceNotAtStart);
+            }
+            return Ok(start);
+        };
+        // Home-row wins.
+        let black_wins = pos.towers_of(Side::Black) & Side::Black.target_row();
+        let gold_wins = pos.towers_of(Side::Gold) & Side::Gold.target_row();
+        let winning = black_wins | gold_wins;
+        if winning.len() > 1 {
+            return Err(E::SeveralWinners);
+        }
+        if let Some(square) = winning.first() {
+            let winner = if black_wins.is_empty() {
+                Side::Gold
+            } else {
+                Side::Black
+            };
+            if side == winner {
+                return Err(E::HomeRowSide { winner });
+            }
+            if current != square.colour() {
+                return Err(E::HomeRowRequired {
+                    square,
+                    expected: square.colour(),
+                });
+            }
+            if !chain.is_empty() {
+                return Err(E::HomeRowChain);
+            }
+            pos.outcome = Some(Outcome {
+                winner,
+                reason: WinReason::HomeRow,
+            });
+        }
+        // The chain: earlier states alternate sides backwards from the side to move.
+        let occ = pos.abs_occ();
+        let len = chain.len();
+        let first_side = if len % 2 == 0 { side } else { side.other() };
+        let mut set = 0u16;
+        let mut state_side = first_side;
+        for (i, &colour) in chain.iter().enumerate() {
+            let bit = 1u16 << state_index(state_side, colour);
+            if set & bit != 0 {
+                return Err(E::ChainRepeat {
+                    index: i + 1,
+                    side: state_side,
+                    colour,
+                });
+            }
+            set |= bit;
+            let square = pos.tower_square(state_side, colour);
+            if destinations(state_side, square.index(), occ) != 0 {
+                return Err(E::ChainNotBlocked {
+                    index: i + 1,
+                    side: state_side,
+                    colour,
+                    square,
+                });
+            }
+            let expected = chain.get(i + 1).copied().unwrap_or(current);
+            if square.colour() != expected {
+                return Err(E::ChainColour {
+                    index: i + 1,
+                    side: state_side,
+                    colour,
+                    square,
+                    found: square.colour(),
+                    expected,
+                });
+            }
+            state_side = state_side.other();
+        }
+        let current_bit = 1u16 << state_index(side, current);
+        if set & current_bit != 0 {
+            pos.outcome = Some(Outcome {
+                winner: first_side,
+                reason: WinReason::Deadlock,
+            });
+        }
+        // At most 16 distinct earlier states (two sides, eight colours), checked above.
+        pos.chain_set = set | current_bit;
+        pos.chain_len = len as u8;
+        let first_colour = chain.first().copied().unwrap_or(current);
+        pos.chain_first = state_index(first_side, first_colour) as u8;
+        pos.zobrist = pos.zobrist_from_scratch();
+        Ok(pos)
+    }
+
+    /// A position with the towers on these (absolute) squares, no chain and no outcome, with its
+    /// key computed. [`Position::from_parts`] fills in the chain and the outcome and recomputes
+    /// the key.
+    fn assemble(towers: [[Square; 8]; 2], side: Side, required: Option<Colour>) -> Position {
         let mut own = [[0u8; 8]; 2];
         let mut occ = 0u64;
         for (s, row) in towers.iter().enumerate() {
@@ -214,7 +292,7 @@ impl Position {
         }
         let mut pos = Position {
             occ: [shifted(occ), shifted(occ.reverse_bits())],
-            key: 0,
+            zobrist: 0,
             towers: own,
             side,
             required,
@@ -223,7 +301,7 @@ impl Position {
             chain_len: 0,
             outcome: None,
         };
-        pos.key = pos.zobrist_from_scratch();
+        pos.zobrist = pos.zobrist_from_scratch();
         pos
     }
 
@@ -293,7 +371,7 @@ impl Position {
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        Bitboard(self.abs_occ())
+        Bitboard::from_bits_truncate(self.abs_occ())
     }
 
     /// The squares of `side`'s towers.
@@ -317,7 +395,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub const fn zobrist(&self) -> u64 {
-        self.key
+        self.zobrist
     }
 
     /// The Zobrist key computed from scratch from the other fields; always equals
@@ -327,16 +405,16 @@ impl Position {
         let mut key = 0;
         for side in Side::BOTH {
             for c in Colour::ALL {
-                key ^= KEYS.tower[side.index()][c.index()][self.tower_square(side, c).index()];
+                key ^= ZOBRIST.tower[side.index()][c.index()][self.tower_square(side, c).index()];
             }
         }
         if self.side == Side::Gold {
-            key ^= KEYS.gold_to_move;
+            key ^= ZOBRIST.gold_to_move;
         }
         if let Some(c) = self.required {
-            key ^= KEYS.required[c.index()];
+            key ^= ZOBRIST.required[c.index()];
         }
-        key ^ KEYS.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)]
+        key ^ ZOBRIST.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)]
     }
 
     /// The earlier states of the zero-length chain, oldest first: the state right after the last
@@ -352,7 +430,10 @@ impl Position {
         };
         let mut colour = Colour::ALL[(self.chain_first & 7) as usize];
         for _ in 0..self.chain_len.min(16) {
-            out.push((side, colour));
+            out.push(ChainState {
+                side_to_move: side,
+                required: colour,
+            });
             colour = self.tower_square(side, colour).colour();
             side = side.other();
         }
@@ -377,7 +458,9 @@ impl Position {
     /// and whether or not it may move now. Empty if `sq` is empty.
     pub fn reach(&self, sq: Square) -> Bitboard {
         match self.tower_at(sq) {
-            Some(t) => Bitboard(destinations(t.side, sq.index(), self.abs_occ())),
+            Some(t) => {
+                Bitboard::from_bits_truncate(destinations(t.side, sq.index(), self.abs_occ()))
+            }
             None => Bitboard::EMPTY,
         }
     }
@@ -410,7 +493,7 @@ impl Position {
         }
         match destinations(self.side, from.index(), self.abs_occ()) {
             0 => from.bitboard(),
-            d => Bitboard(d),
+            d => Bitboard::from_bits_truncate(d),
         }
     }
 
@@ -654,15 +737,15 @@ impl Position {
         let to = mv.to.index();
         let next = SQUARE_COLOURS[to];
         let old_chain =
-            KEYS.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)];
-        let mut key = self.key ^ KEYS.gold_to_move ^ KEYS.required[next.index()];
+            ZOBRIST.chain[self.chain_first as usize & 15][(self.chain_len as usize).min(16)];
+        let mut key = self.zobrist ^ ZOBRIST.gold_to_move ^ ZOBRIST.required[next.index()];
         if let Some(old) = self.required {
-            key ^= KEYS.required[old.index()];
+            key ^= ZOBRIST.required[old.index()];
         }
         let state = state_index(them, next);
         if from == to {
             let len = self.chain_len as usize + 1;
-            key ^= old_chain ^ KEYS.chain[self.chain_first as usize & 15][len.min(16)];
+            key ^= old_chain ^ ZOBRIST.chain[self.chain_first as usize & 15][len.min(16)];
             if self.chain_set & (1 << state) != 0 {
                 let first_side = if self.chain_first >= 8 {
                     Side::Gold
@@ -681,7 +764,7 @@ impl Position {
                 Some(c) => c,
                 None => self.free_choice_colour(mv.from),
             };
-            let t = &KEYS.tower[us.index()][colour.index()];
+            let t = &ZOBRIST.tower[us.index()][colour.index()];
             key ^= old_chain ^ t[from] ^ t[to];
             let own_to = to_frame(us.index(), to);
             self.towers[us.index()][colour.index()] = own_to as u8;
@@ -697,7 +780,7 @@ impl Position {
                 });
             }
         }
-        self.key = key;
+        self.zobrist = key;
         self.side = them;
         self.required = Some(next);
     }

@@ -3,10 +3,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::moves::{Move, ParseMoveError};
-use crate::notation::ParsePositionError;
+use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError};
+use crate::moves::Move;
 use crate::outcome::Outcome;
-use crate::position::{IllegalMoveError, Position};
+use crate::position::Position;
 
 /// A game: the start position, the moves played and every position reached, with undo and redo.
 ///

@@ -6,6 +6,7 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::colour::Colour;
+use crate::error::{ParseSideError, ParseTowerError};
 
 /// A player: Black (home row 1, moves first) or Gold (home row 8).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -78,21 +79,10 @@ impl Not for Side {
 }
 
 impl fmt::Display for Side {
-    /// `Black` or `Gold`.
+    /// The lowercase id, `black` or `gold` (as [`Side::id`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::Black => "Black",
-            Side::Gold => "Gold",
-        })
+        f.write_str(self.id())
     }
-}
-
-/// Why a side text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown side \"{text}\": expected black, gold, b or g")]
-pub struct ParseSideError {
-    /// The rejected text.
-    pub text: String,
 }
 
 impl FromStr for Side {
@@ -159,16 +149,6 @@ impl fmt::Display for Tower {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())
     }
-}
-
-/// Why a tower text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown tower \"{text}\": expected one colour letter, uppercase for Black (N G R Y K P B O) or lowercase for Gold"
-)]
-pub struct ParseTowerError {
-    /// The rejected text.
-    pub text: String,
 }
 
 impl FromStr for Tower {

@@ -1,10 +1,11 @@
-//! Squares of the 8×8 board: [`Square`] and its parse error.
+//! Squares of the 8×8 board: [`Square`].
 
 use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::colour::Colour;
+use crate::error::ParseSquareError;
 
 /// One of the 64 squares, `a1` .. `h8`.
 ///
@@ -37,11 +38,14 @@ square_consts! {
 }
 
 impl Square {
+    /// The number of squares, 64.
+    pub const COUNT: usize = 64;
+
     /// All 64 squares in index order (`a1`, `b1`, .., `h1`, `a2`, .., `h8`).
-    pub const ALL: [Square; 64] = {
-        let mut all = [Square(0); 64];
+    pub const ALL: [Square; Square::COUNT] = {
+        let mut all = [Square(0); Square::COUNT];
         let mut i = 0;
-        while i < 64 {
+        while i < Square::COUNT {
             all[i] = Square(i as u8);
             i += 1;
         }
@@ -50,9 +54,9 @@ impl Square {
 
     /// The square with this index (`rank * 8 + file`), or `None` when `index >= 64`.
     #[must_use]
-    pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 64 {
-            Some(Square(index))
+    pub const fn from_index(index: usize) -> Option<Square> {
+        if index < Square::COUNT {
+            Some(Square(index as u8))
         } else {
             None
         }
@@ -159,30 +163,6 @@ impl fmt::Debug for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
-}
-
-/// Why a square text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseSquareError {
-    /// The text is not exactly two characters long.
-    #[error("a square is two characters (file a..h, rank 1..8), found {len} characters")]
-    Length {
-        /// The number of characters found.
-        len: usize,
-    },
-    /// The first character is not a file letter.
-    #[error("expected a file letter a..h, found '{ch}'")]
-    File {
-        /// The offending character.
-        ch: char,
-    },
-    /// The second character is not a rank digit.
-    #[error("expected a rank digit 1..8, found '{ch}'")]
-    Rank {
-        /// The offending character.
-        ch: char,
-    },
 }
 
 impl Square {

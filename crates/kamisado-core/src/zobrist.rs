@@ -20,7 +20,7 @@ pub(crate) struct Keys {
     pub chain: [[u64; 17]; 16],
 }
 
-pub(crate) static KEYS: Keys = {
+pub(crate) static ZOBRIST: Keys = {
     let mut rng = SplitMix64::new(0x4B41_4D49_5341_444F); // "KAMISADO"
     let mut keys = Keys {
         tower: [[[0; 64]; 8]; 2],

@@ -1,5 +1,6 @@
-//! Perft from the start position (standard convention of the project's `rules.md`), with the
-//! generic perft of `abstract-game` (bulk counting at the last ply) and a plain recursive one.
+//! Perft from the start position (standard convention: zero-length moves count like any move, and
+//! a finished game counts only at the ply where it ended), with the generic perft of
+//! `abstract-game` (bulk counting at the last ply) and a plain recursive one.
 
 use abstract_game::perft::perft;
 use kamisado_core::Position;

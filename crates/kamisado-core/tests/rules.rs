@@ -1,10 +1,12 @@
-//! One test (or a few) per rule of the project's `rules.md`, Kamisado section.
+//! One test (or a few) per rule of the game.
 
 mod common;
 
-use common::{COLOUR_ROWS, NAMES, after_line, position, square_colour};
+use common::{after_line, position};
+use kamisado_core::reference::{COLOUR_ROWS, NAMES, square_colour};
 use kamisado_core::{
-    Bitboard, Colour, IllegalMoveReason, Move, Outcome, Position, Side, Square, Tower, WinReason,
+    Bitboard, ChainState, Colour, IllegalMoveReason, Move, Outcome, Position, Side, Square, Tower,
+    WinReason,
 };
 
 fn mv(text: &str) -> Move {
@@ -22,7 +24,7 @@ fn texts(moves: &[Move]) -> Vec<String> {
 // ---------------------------------------------------------------- board colours
 
 #[test]
-fn colour_table_matches_rules_md() {
+fn colour_table_matches_the_reference() {
     for rank in 0..8u8 {
         for file in 0..8u8 {
             let s = Square::new(file, rank).unwrap();
@@ -355,10 +357,16 @@ fn zero_length_move_is_illegal_while_the_tower_can_move() {
 // ---------------------------------------------------------------- end of game
 
 #[test]
-fn deadlock_line_from_rules_md_gold_wins() {
+fn deadlock_line_gold_wins() {
     let mut pos = after_line("c1a3 b8h2 a3e7 h2h2");
     assert_eq!(pos.to_string(), "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO b r b");
-    assert_eq!(pos.chain().as_slice(), [(Side::Gold, Colour::Blue)]);
+    assert_eq!(
+        pos.chain().as_slice(),
+        [ChainState {
+            side_to_move: Side::Gold,
+            required: Colour::Blue
+        }]
+    );
     assert!(!pos.is_over());
     assert_eq!(texts(&pos.legal_moves()), ["e7e7"]);
     pos.play(mv("e7e7")).unwrap();
@@ -370,7 +378,7 @@ fn deadlock_line_from_rules_md_gold_wins() {
             reason: WinReason::Deadlock
         })
     );
-    assert_eq!(pos.outcome().unwrap().to_string(), "Gold wins by deadlock");
+    assert_eq!(pos.outcome().unwrap().to_string(), "gold wins by deadlock");
     assert!(pos.legal_moves().is_empty());
     assert_eq!(pos.legal_move_count(), 0);
     // legal_move_count_after agrees at the deadlock.
