@@ -410,7 +410,7 @@ pub enum ParseRecordError<G: Notation> {
         source: G::ParseMoveError,
     },
     /// A move is not legal in the position reached by the moves before it.
-    #[error("move {index} ({text:?}) is illegal: {source}")]
+    #[error("move {index} ({text:?}): {source}")]
     IllegalMove {
         /// The move's number, from 1.
         index: usize,

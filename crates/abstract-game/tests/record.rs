@@ -174,7 +174,7 @@ fn text_errors_name_the_bad_token() {
         ),
         (
             parse(".../.../... x 4 4"),
-            "move 2 (\"4\") is illegal: square 4 is occupied",
+            "move 2 (\"4\"): square 4 is occupied",
         ),
         (
             parse(".../.../... x 4 draw 5"),

@@ -1,5 +1,5 @@
 //! Every error type of the crate: one per parser, one for positions no game can reach, and one
-//! for illegal moves. (The game record's errors live with [`crate::GameRecord`].)
+//! for illegal moves. (The game record and its errors are the generic ones of `abstract_game::record`.)
 
 use crate::colour::Colour;
 use crate::moves::{Move, MoveField};

@@ -108,6 +108,6 @@ pub use error::{
 pub use moves::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, MoveField, MoveList};
 pub use outcome::{Outcome, WinReason};
 pub use position::{ChainState, Position};
-pub use record::{GameRecord, ParseRecordError, RecordMoveError};
+pub use record::{GameRecord, ParseRecordError, RecordPlayError};
 pub use side::{Side, Tower};
 pub use square::Square;

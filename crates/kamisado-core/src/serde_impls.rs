@@ -7,7 +7,7 @@ use core::str::FromStr;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::{Colour, GameRecord, Move, Position, Side, Square, Tower, WinReason};
+use crate::{Colour, Move, Position, Side, Square, Tower, WinReason};
 
 struct TextVisitor<T>(PhantomData<T>, &'static str);
 
@@ -47,7 +47,6 @@ serde_as_text! {
     Square => "a square such as \"c1\"",
     Move => "a move such as \"c1a3\"",
     Position => "a Kamisado position text",
-    GameRecord => "a Kamisado game record text",
     Colour => "a colour name such as \"brown\"",
     Tower => "a tower letter such as \"N\"",
 }

@@ -3,7 +3,7 @@
 mod common;
 
 use kamisado_core::{
-    GameRecord, IllegalMoveReason, Move, ParseRecordError, Position, RecordMoveError, Side,
+    GameRecord, IllegalMoveReason, Move, ParseRecordError, Position, RecordPlayError, Side,
 };
 
 fn mv(text: &str) -> Move {
@@ -41,7 +41,9 @@ fn illegal_move_leaves_the_record_unchanged() {
     let mut game = GameRecord::default();
     game.play(mv("c1a3")).unwrap();
     let before = game.clone();
-    let err = game.play(mv("f8f7")).unwrap_err();
+    let Err(RecordPlayError::Illegal(err)) = game.play(mv("f8f7")) else {
+        panic!("f8f7 is the wrong tower");
+    };
     assert!(matches!(err.reason, IllegalMoveReason::WrongTower { .. }));
     assert_eq!(game, before);
 }
@@ -51,7 +53,7 @@ fn text_round_trip_and_first_illegal_move() {
     let text = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - - c1a3 b8h2 a3e7 h2h2 e7e7";
     let game: GameRecord = text.parse().unwrap();
     assert_eq!(game.to_string(), text);
-    assert_eq!(game.outcome().unwrap().winner, Side::Gold);
+    assert_eq!(game.outcome().unwrap().winner(), Some(Side::Gold));
     // Tolerated move forms and extra whitespace read fine and print canonically.
     let loose: GameRecord = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - -   C1-A3\nb8h2"
         .parse()
@@ -65,10 +67,10 @@ fn text_round_trip_and_first_illegal_move() {
         .parse::<GameRecord>()
         .unwrap_err();
     match err {
-        ParseRecordError::Move {
+        ParseRecordError::IllegalMove {
             index,
             ref text,
-            error: RecordMoveError::Illegal(ref e),
+            source: ref e,
         } => {
             assert_eq!((index, text.as_str()), (2, "b8h3"));
             assert!(matches!(e.reason, IllegalMoveReason::NotOnLine { .. }));
@@ -79,21 +81,17 @@ fn text_round_trip_and_first_illegal_move() {
     let err = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - - c1a3 zz"
         .parse::<GameRecord>()
         .unwrap_err();
-    assert!(matches!(
-        err,
-        ParseRecordError::Move {
-            index: 2,
-            error: RecordMoveError::Parse(_),
-            ..
-        }
-    ));
+    assert!(matches!(err, ParseRecordError::MoveText { index: 2, .. }));
     let err = "obpkyrgn/8/8/8/8/8/8/NGRYKPBO x - - c1a3"
         .parse::<GameRecord>()
         .unwrap_err();
-    assert!(matches!(err, ParseRecordError::Position(_)));
+    assert!(matches!(err, ParseRecordError::Start(_)));
     // A move after the end is reported like any illegal move.
     let err = format!("{text} b8b7").parse::<GameRecord>().unwrap_err();
-    assert!(matches!(err, ParseRecordError::Move { index: 6, .. }));
+    assert!(matches!(
+        err,
+        ParseRecordError::IllegalMove { index: 6, .. }
+    ));
 }
 
 #[test]
