@@ -13,10 +13,8 @@ pub const PASS_POSITION: &str = "MSSSS/5/2m2/5/5 boar,elephant monkey,tiger crab
 
 fn start(choices: &mut Choices<'_>) -> Position {
     match choices.byte().unwrap_or(0) % 4 {
-        0 => Position::community_a(),
-        1 => PASS_POSITION
-            .parse()
-            .unwrap_or_else(|_| Position::community_a()),
+        0 => Position::start(),
+        1 => PASS_POSITION.parse().unwrap_or_else(|_| Position::start()),
         _ => Position::from_deal(Deal::random(choices.u64())),
     }
 }

@@ -85,7 +85,7 @@ impl CliGame for Onitama {
     const NAME: &'static str = "onitama";
 
     fn default_start() -> Self {
-        Onitama::community_a()
+        Onitama::start()
     }
 
     fn from_cards(cards: &str) -> Result<Self, String> {

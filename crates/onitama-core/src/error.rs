@@ -4,6 +4,7 @@ use thiserror::Error;
 
 use crate::card::Card;
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::side::Side;
 use crate::square::Square;
 
@@ -30,6 +31,17 @@ pub struct ParseCardError {
 #[error("invalid side {text:?}: expected \"r\" or \"b\" (or \"red\", \"blue\")")]
 #[non_exhaustive]
 pub struct ParseSideError {
+    /// The rejected text.
+    pub text: String,
+}
+
+/// A reason text that is not `stone`, `stream`, `way of the stone` or `way of the stream`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "unknown win reason {text:?}: expected \"stone\" or \"stream\" (or \"way of the stone\", \"way of the stream\")"
+)]
+#[non_exhaustive]
+pub struct ParseWinReasonError {
     /// The rejected text.
     pub text: String,
 }
@@ -241,8 +253,14 @@ pub struct IllegalMoveError {
 #[non_exhaustive]
 pub enum IllegalMoveReason {
     /// The game is already over.
-    #[error("the game is over")]
-    GameOver,
+    #[error("the game is over ({outcome})")]
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
+    /// The players agreed to a draw (only from a [`GameRecord`](crate::GameRecord)).
+    #[error("the players agreed to a draw")]
+    DrawAgreed,
     /// The side to move does not hold the card.
     #[error("{side} does not hold the card {card}")]
     CardNotInHand {

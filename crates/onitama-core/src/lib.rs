@@ -78,28 +78,28 @@ mod game_impl;
 mod movegen;
 mod moves;
 mod notation;
+mod outcome;
 mod position;
 mod record;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;
 mod square;
-pub mod zobrist;
+mod zobrist;
 
 /// A pair of values indexed by [`Side`] (shared with every game of the workspace).
 pub use abstract_game::BySide;
-pub use abstract_game::rng::SplitMix64;
 pub use bitboard::{Bitboard, Squares};
 pub use card::Card;
 pub use deal::Deal;
 pub use error::{
     DealError, IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParseCardError,
     ParseDealError, ParseMoveError, ParsePositionError, ParseRecordError, ParseSideError,
-    ParseSquareError,
+    ParseSquareError, ParseWinReasonError,
 };
-pub use movegen::{MAX_LEGAL_MOVES, MoveList};
-pub use moves::Move;
-pub use position::{Outcome, Position, WinReason};
+pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
+pub use outcome::{Outcome, WinReason};
+pub use position::Position;
 pub use record::{GameRecord, GameResult};
 pub use side::{Piece, Side};
 pub use square::Square;

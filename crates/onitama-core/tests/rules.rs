@@ -204,7 +204,7 @@ fn capturing_the_master_wins_by_the_stone_without_exchange() {
     assert_eq!(p.legal_move_count(), 0);
     let before = p;
     let err = p.play(mv("crab:e1c1")).expect_err("game over");
-    assert_eq!(err.reason, IllegalMoveReason::GameOver);
+    assert_eq!(err.reason, IllegalMoveReason::GameOver { outcome });
     assert_eq!(p, before);
     assert_eq!(p.zobrist(), p.zobrist_from_scratch());
 }
@@ -430,7 +430,7 @@ fn sizes_are_small() {
 #[test]
 fn legal_move_count_after_matches_the_child() {
     let mut p = Position::from_deal(Deal::COMMUNITY_C);
-    let mut rng = onitama_core::SplitMix64::new(3);
+    let mut rng = abstract_game::rng::SplitMix64::new(3);
     for _ in 0..200 {
         let moves = p.legal_moves();
         if moves.is_empty() {

@@ -3,7 +3,8 @@
 
 use std::fmt::Write;
 
-use onitama_core::{Deal, GameRecord, Position, SplitMix64};
+use abstract_game::rng::SplitMix64;
+use onitama_core::{Deal, GameRecord, Position};
 
 #[test]
 fn diagram_of_the_start_of_set_a() {
