@@ -96,7 +96,7 @@ impl CliGame for Onitama {
     }
 
     fn diagram(&self) -> String {
-        self.diagram()
+        self.diagram().to_string()
     }
 
     fn turn_summary(&self) -> String {

@@ -89,9 +89,10 @@ mod zobrist;
 
 /// A pair of values indexed by [`Side`] (shared with every game of the workspace).
 pub use abstract_game::BySide;
-pub use bitboard::{Bitboard, Squares};
+pub use bitboard::{Bitboard, BitboardIter};
 pub use card::Card;
 pub use deal::Deal;
+pub use diagram::Diagram;
 pub use error::{
     DealError, IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParseCardError,
     ParseDealError, ParseMoveError, ParsePositionError, ParseRecordError, ParseSideError,
