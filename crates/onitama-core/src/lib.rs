@@ -81,6 +81,8 @@ mod notation;
 mod outcome;
 mod position;
 mod record;
+#[cfg(feature = "testing")]
+pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;
