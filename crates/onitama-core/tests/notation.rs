@@ -5,6 +5,7 @@ use onitama_core::{
     ParsePositionError, ParseSquareError, Position, Side, Square,
 };
 use proptest::prelude::*;
+use std::fmt::Write as _;
 
 #[test]
 fn squares() {
@@ -36,6 +37,21 @@ fn cards() {
     }
     assert!("dog".parse::<Card>().is_err());
     assert!("".parse::<Card>().is_err());
+}
+
+#[test]
+fn win_reasons() {
+    use onitama_core::{ParseWinReasonError, WinReason};
+    for reason in WinReason::ALL {
+        assert_eq!(reason.id().parse::<WinReason>(), Ok(reason));
+        assert_eq!(reason.to_string().parse::<WinReason>(), Ok(reason));
+        assert_eq!(
+            reason.to_string().to_uppercase().parse::<WinReason>(),
+            Ok(reason)
+        );
+    }
+    let err: ParseWinReasonError = "water".parse::<WinReason>().expect_err("not a reason");
+    assert_eq!(err.text, "water");
 }
 
 type Case = (&'static str, fn(String) -> ParseMoveError);
@@ -281,12 +297,14 @@ fn invalid_position_corpus() {
             P::Invalid(I::WinnerToMove { winner: Side::Blue }),
         ),
     ];
+    let mut messages = String::new();
     for (text, expected) in cases {
         let got = text.parse::<Position>();
         assert_eq!(got, Err(expected.clone()), "{text:?}");
-        // Every error says something readable.
-        assert!(!expected.to_string().is_empty());
+        writeln!(messages, "{text:?}\n  {expected}").expect("write to a string");
     }
+    // What each error says.
+    insta::assert_snapshot!(messages);
     assert!(matches!(
         "ssmss/5/5/5/SSMSS elephant,dog boar,ox crab b".parse::<Position>(),
         Err(ParsePositionError::Card {
