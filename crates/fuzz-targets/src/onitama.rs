@@ -2,21 +2,16 @@
 //! set A, the forced-pass position of the rules, or a random deal seeded by the next eight bytes).
 
 use crate::{Choices, check_moves_along_game, drive, records, round_trip};
+use onitama_core::reference::RefPos;
 use onitama_core::{Card, Deal, GameRecord, Move, Position, Side, Square};
-
-#[path = "../../onitama-core/tests/common/mod.rs"]
-#[allow(clippy::pedantic, missing_docs)]
-mod reference_impl;
 
 /// The forced-pass position of the rules: Red to move and stuck.
 pub const PASS_POSITION: &str = "MSSSS/5/2m2/5/5 boar,elephant monkey,tiger crab r";
 
 fn start(choices: &mut Choices<'_>) -> Position {
     match choices.byte().unwrap_or(0) % 4 {
-        0 => Position::community_a(),
-        1 => PASS_POSITION
-            .parse()
-            .unwrap_or_else(|_| Position::community_a()),
+        0 => Position::start(),
+        1 => PASS_POSITION.parse().unwrap_or_else(|_| Position::start()),
         _ => Position::from_deal(Deal::random(choices.u64())),
     }
 }
@@ -85,7 +80,7 @@ pub fn reference(data: &[u8]) {
     let mut choices = Choices::new(data);
     let start = start(&mut choices);
     drive(start, &mut choices, |pos| {
-        let slow = reference_impl::RefPos::from_position(pos);
+        let slow = RefPos::from_position(pos);
         let mut fast: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
         fast.sort();
         assert_eq!(fast, slow.moves(), "legal moves differ at {pos}");

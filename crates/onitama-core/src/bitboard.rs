@@ -23,6 +23,11 @@ impl Bitboard {
         Bitboard(bits & Self::FULL.0)
     }
 
+    /// The one-square set `{sq}` (the same as [`Square::bitboard`]).
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1 << sq.index())
+    }
+
     /// The raw bits (only the low 25 can be set).
     #[must_use]
     pub const fn bits(self) -> u32 {
@@ -78,17 +83,17 @@ impl Bitboard {
     }
 
     /// The squares of the set, lowest index first.
-    pub const fn iter(self) -> Squares {
-        Squares(self.0)
+    pub const fn iter(self) -> BitboardIter {
+        BitboardIter(self.0)
     }
 }
 
 /// Iterator over the squares of a [`Bitboard`], lowest index first.
 #[derive(Clone, Debug)]
 #[must_use]
-pub struct Squares(u32);
+pub struct BitboardIter(u32);
 
-impl Iterator for Squares {
+impl Iterator for BitboardIter {
     type Item = Square;
 
     #[inline]
@@ -107,12 +112,12 @@ impl Iterator for Squares {
     }
 }
 
-impl ExactSizeIterator for Squares {}
+impl ExactSizeIterator for BitboardIter {}
 
 impl IntoIterator for Bitboard {
     type Item = Square;
-    type IntoIter = Squares;
-    fn into_iter(self) -> Squares {
+    type IntoIter = BitboardIter;
+    fn into_iter(self) -> BitboardIter {
         self.iter()
     }
 }

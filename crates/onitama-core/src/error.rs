@@ -4,16 +4,34 @@ use thiserror::Error;
 
 use crate::card::Card;
 use crate::moves::Move;
+use crate::outcome::Outcome;
 use crate::side::Side;
 use crate::square::Square;
 
-/// A square text that is not `a1` .. `e5`.
+/// Why a square text (`a1` .. `e5`) was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("invalid square {text:?}: expected a file a..e and a rank 1..5, like \"c3\"")]
 #[non_exhaustive]
-pub struct ParseSquareError {
-    /// The rejected text.
-    pub text: String,
+pub enum ParseSquareError {
+    /// The text is not exactly two characters long.
+    #[error(
+        "a square is two characters (file a..e, rank 1..5, like \"c3\"), found {len} characters"
+    )]
+    Length {
+        /// The number of characters found.
+        len: usize,
+    },
+    /// The first character is not a file letter.
+    #[error("expected a file letter a..e, found {ch:?}")]
+    File {
+        /// The offending character.
+        ch: char,
+    },
+    /// The second character is not a rank digit.
+    #[error("expected a rank digit 1..5, found {ch:?}")]
+    Rank {
+        /// The offending character.
+        ch: char,
+    },
 }
 
 /// A card name that is not one of the sixteen base-game cards.
@@ -30,6 +48,17 @@ pub struct ParseCardError {
 #[error("invalid side {text:?}: expected \"r\" or \"b\" (or \"red\", \"blue\")")]
 #[non_exhaustive]
 pub struct ParseSideError {
+    /// The rejected text.
+    pub text: String,
+}
+
+/// A reason text that is not `stone`, `stream`, `way of the stone` or `way of the stream`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "unknown win reason {text:?}: expected \"stone\" or \"stream\" (or \"way of the stone\", \"way of the stream\")"
+)]
+#[non_exhaustive]
+pub struct ParseWinReasonError {
     /// The rejected text.
     pub text: String,
 }
@@ -109,7 +138,9 @@ pub enum DealError {
     },
 }
 
-/// Why a position text was rejected.
+/// Why a position text was rejected: a syntax error in one of the five fields, or a position
+/// that no game can reach ([`ParsePositionError::Invalid`]). Character positions (`index`) count
+/// from 1 within the board field, the `/` separators included.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum ParsePositionError {
@@ -129,21 +160,25 @@ pub enum ParsePositionError {
     },
     /// A character in the board field that is not `M`, `S`, `m`, `s` or a digit 1..5.
     #[error(
-        "invalid board: rank {rank}: unexpected character {ch:?} (expected M, S, m, s or a digit 1..5)"
+        "invalid board: rank {rank}: unexpected character {ch:?} at character {index} (expected M, S, m, s or a digit 1..5)"
     )]
     BoardChar {
-        /// The rank (1..5) of the bad character.
+        /// The rank (1..5) being read.
         rank: u8,
+        /// The character's position in the board field, from 1.
+        index: usize,
         /// The character.
         ch: char,
     },
     /// Two digits in a row in a rank (the canonical form merges empty squares into one digit).
     #[error(
-        "invalid board: rank {rank}: two digits in a row; write a run of empty squares as one digit"
+        "invalid board: rank {rank}: two digits in a row at character {index}; write a run of empty squares as one digit"
     )]
-    AdjacentDigits {
-        /// The rank (1..5).
+    ConsecutiveDigits {
+        /// The rank (1..5) being read.
         rank: u8,
+        /// The second digit's position in the board field, from 1.
+        index: usize,
     },
     /// A rank that does not describe exactly five squares.
     #[error("invalid board: rank {rank} describes {squares} squares instead of 5")]
@@ -241,8 +276,14 @@ pub struct IllegalMoveError {
 #[non_exhaustive]
 pub enum IllegalMoveReason {
     /// The game is already over.
-    #[error("the game is over")]
-    GameOver,
+    #[error("the game is over ({outcome})")]
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
+    /// The players agreed to a draw (only from a [`GameRecord`](crate::GameRecord)).
+    #[error("the players agreed to a draw")]
+    DrawAgreed,
     /// The side to move does not hold the card.
     #[error("{side} does not hold the card {card}")]
     CardNotInHand {

@@ -3,9 +3,9 @@
 use abstract_game::{EndReason, Game, Notation, PassMove, Player, ZobristHash};
 
 use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError};
-use crate::movegen::MoveList;
-use crate::moves::Move;
-use crate::position::{Position, WinReason};
+use crate::moves::{Move, MoveList};
+use crate::outcome::WinReason;
+use crate::position::Position;
 use crate::side::Side;
 
 impl Player for Side {
@@ -49,6 +49,11 @@ impl Game for Position {
 
     fn legal_moves(&self) -> MoveList {
         Position::legal_moves(self)
+    }
+
+    #[inline]
+    fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        Position::for_each_legal_move(self, f);
     }
 
     #[inline]

@@ -35,17 +35,19 @@
 //!
 //! # Concepts
 //!
-//! - [`Square`] `a1`..`e5` (Red sits at rank 1, Blue at rank 5), [`Bitboard`] (a set of squares),
-//!   [`Side`] (Red, Blue), [`Piece`] (Master, Student).
+//! - [`Square`] `a1`..`e5` (Red sits at rank 1, Blue at rank 5), [`Bitboard`] (a set of squares,
+//!   iterated by [`BitboardIter`]), [`Side`] (Red, Blue), [`Piece`] (Master, Student).
 //! - [`Card`]: the sixteen cards with their stamps and destination tables (read from the holder's
 //!   seat, so the same card points the other way for Blue).
 //! - [`Deal`]: the five cards of a game; [`Deal::COMMUNITY_A`] .. [`Deal::COMMUNITY_D`] are the
 //!   community's reference sets and [`Deal::random`] draws one from a seed.
 //! - [`Position`]: a small `Copy` value with the pieces, the cards, the side to move and its
-//!   Zobrist key. [`Position::legal_moves`] returns a [`MoveList`] (no allocation, at most
-//!   [`MAX_LEGAL_MOVES`]); [`Position::play`] checks and explains ([`IllegalMoveError`]);
-//!   [`Position::play_unchecked`] is the fast path; [`Position::outcome`] gives the winner and the
-//!   [`WinReason`].
+//!   Zobrist key; [`Position::start`] is the start of community set A. [`Position::legal_moves`]
+//!   returns a [`MoveList`] (no allocation, at most [`MAX_LEGAL_MOVES`]) and
+//!   [`Position::for_each_legal_move`] visits the moves without a list; [`Position::check_move`]
+//!   and [`Position::play`] check and explain ([`IllegalMoveError`]);
+//!   [`Position::play_unchecked`] is the fast path; [`Position::outcome`] gives the [`Outcome`]:
+//!   the winner and the [`WinReason`].
 //! - [`Move`]: a card and a step, or the forced pass ([`Move::Pass`]) that only exchanges the card.
 //! - [`GameRecord`]: the moves from a start, undo/redo, repetition counting, the draw by agreement
 //!   and a text form.
@@ -53,19 +55,23 @@
 //! The text forms (`Display`/`FromStr`): squares `c3`; cards `tiger`; moves `tiger:c1c3` and
 //! `tiger:pass`; deals `horse,elephant,ox,boar,crab`; positions
 //! `ssmss/5/5/5/SSMSS elephant,horse boar,ox crab b` (board from rank 5, Red's cards, Blue's
-//! cards, side card, side to move). [`Position::diagram`] draws a position for people.
+//! cards, side card, side to move); reasons `stone`, `stream` (displayed `way of the stone`).
+//! [`Position::diagram`] draws a position for people ([`Diagram`]).
 //!
 //! # Feature flags
 //!
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Card`], [`Side`], [`Move`], [`Deal`],
-//!   [`Position`] and [`GameRecord`], all as their text forms, and [`WinReason`] as its key
+//!   [`Position`] and [`GameRecord`], all as their text forms, and [`WinReason`] as its id
 //!   (`"stone"`, `"stream"`).
+//! - `testing`: the module `reference`, a slow and plainly written implementation of the rules
+//!   that the tests and the fuzz targets compare the fast one against.
 //!
 //! # Related crates
 //!
 //! [`abstract_game`] holds the traits implemented here ([`abstract_game::Game`],
 //! [`abstract_game::ZobristHash`], [`abstract_game::PassMove`], [`abstract_game::Notation`]) and
-//! the generic algorithms that use them.
+//! the generic algorithms that use them; its seeded generator `abstract_game::rng::SplitMix64`
+//! drives [`Deal::random`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -78,28 +84,31 @@ mod game_impl;
 mod movegen;
 mod moves;
 mod notation;
+mod outcome;
 mod position;
 mod record;
+#[cfg(feature = "testing")]
+pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod side;
 mod square;
-pub mod zobrist;
+mod zobrist;
 
 /// A pair of values indexed by [`Side`] (shared with every game of the workspace).
 pub use abstract_game::BySide;
-pub use abstract_game::rng::SplitMix64;
-pub use bitboard::{Bitboard, Squares};
+pub use bitboard::{Bitboard, BitboardIter};
 pub use card::Card;
 pub use deal::Deal;
+pub use diagram::Diagram;
 pub use error::{
     DealError, IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParseCardError,
     ParseDealError, ParseMoveError, ParsePositionError, ParseRecordError, ParseSideError,
-    ParseSquareError,
+    ParseSquareError, ParseWinReasonError,
 };
-pub use movegen::{MAX_LEGAL_MOVES, MoveList};
-pub use moves::Move;
-pub use position::{Outcome, Position, WinReason};
+pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
+pub use outcome::{Outcome, WinReason};
+pub use position::Position;
 pub use record::{GameRecord, GameResult};
 pub use side::{Piece, Side};
 pub use square::Square;

@@ -4,21 +4,10 @@
 //! mask from that square (a constant table indexed by card, side and square) minus the side's own
 //! pieces. Counting them is a sum of population counts; no list is built.
 
-use arrayvec::ArrayVec;
-
 use crate::card::{Card, DESTINATIONS};
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::side::Side;
 use crate::square::Square;
-
-/// The largest number of legal moves in any position: 5 pieces × 2 cards × 4 destinations.
-///
-/// No card has more than four destinations, so this bound cannot be exceeded; a test checks that
-/// it is also reached (by two four-destination cards and five well-spread pieces).
-pub const MAX_LEGAL_MOVES: usize = 40;
-
-/// The legal moves of a position: a fixed-capacity list that needs no heap allocation.
-pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;
 
 /// The two cards of a hand stored as a 16-bit set (bit `i` = card `i`), lowest first.
 #[inline(always)]
@@ -61,10 +50,10 @@ pub(crate) fn count_steps(side: Side, own: u32, hand: u16) -> u32 {
     (bytes.wrapping_mul(H01) >> 56) as u32
 }
 
-/// Pushes the steps of `side` (pieces `own`, cards of `hand`) onto `list`: card by card (in
+/// Calls `f` on each step of `side` (pieces `own`, cards of `hand`): card by card (in
 /// [`Card::ALL`] order), then origin, then destination, by square index.
-#[inline]
-pub(crate) fn push_steps(side: Side, own: u32, hand: u16, list: &mut MoveList) {
+#[inline(always)]
+pub(crate) fn visit_steps(side: Side, own: u32, hand: u16, mut f: impl FnMut(Move)) {
     let (c1, c2) = hand_cards(hand);
     for c in [c1, c2] {
         let card = Card::ALL[c & 15];
@@ -78,9 +67,16 @@ pub(crate) fn push_steps(side: Side, own: u32, hand: u16, list: &mut MoveList) {
             while dest != 0 {
                 let to = Square::from_mask_index(dest.trailing_zeros());
                 dest &= dest - 1;
-                // At most 4 destinations × 5 pieces × 2 cards: never more than the capacity.
-                list.push(Move::Step { card, from, to });
+                f(Move::Step { card, from, to });
             }
         }
     }
+}
+
+/// Pushes the steps of `side` (pieces `own`, cards of `hand`) onto `list`, in the order of
+/// [`visit_steps`].
+#[inline]
+pub(crate) fn push_steps(side: Side, own: u32, hand: u16, list: &mut MoveList) {
+    // At most 4 destinations × 5 pieces × 2 cards: never more than the capacity.
+    visit_steps(side, own, hand, |mv| list.push(mv));
 }

@@ -3,6 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use arrayvec::ArrayVec;
+
 use crate::card::Card;
 use crate::error::ParseMoveError;
 use crate::square::Square;
@@ -122,3 +124,12 @@ impl FromStr for Move {
         Ok(Move::Step { card, from, to })
     }
 }
+
+/// The largest number of legal moves in any position: 5 pieces × 2 cards × 4 destinations.
+///
+/// No card has more than four destinations, so this bound cannot be exceeded; a test checks that
+/// it is also reached (by two four-destination cards and five well-spread pieces).
+pub const MAX_LEGAL_MOVES: usize = 40;
+
+/// The legal moves of a position: a fixed-capacity list that needs no heap allocation.
+pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;

@@ -1,4 +1,5 @@
-//! The text form of positions (see the crate documentation and `docs/onitama.md`).
+//! The text form of positions: `Display` and `FromStr` for [`Position`] (syntax only; the
+//! checks that a game can reach the position are in [`Position::from_parts`]).
 
 use core::fmt;
 use core::str::FromStr;
@@ -89,15 +90,21 @@ impl FromStr for Position {
             return Err(ParsePositionError::RankCount { found: ranks.len() });
         }
         let mut board = [None; 25];
+        // The position of the current character in the board field, from 1.
+        let mut index = 0;
         for (i, rank_text) in ranks.iter().enumerate() {
             let rank = 4 - i;
             let rank_number = (rank + 1) as u8;
             let mut file = 0usize;
             let mut after_digit = false;
             for ch in rank_text.chars() {
+                index += 1;
                 if let Some(d) = ch.to_digit(10).filter(|d| (1..=5).contains(d)) {
                     if after_digit {
-                        return Err(ParsePositionError::AdjacentDigits { rank: rank_number });
+                        return Err(ParsePositionError::ConsecutiveDigits {
+                            rank: rank_number,
+                            index,
+                        });
                     }
                     file += d as usize;
                     after_digit = true;
@@ -110,6 +117,7 @@ impl FromStr for Position {
                 } else {
                     return Err(ParsePositionError::BoardChar {
                         rank: rank_number,
+                        index,
                         ch,
                     });
                 }
@@ -120,6 +128,7 @@ impl FromStr for Position {
                     squares: file,
                 });
             }
+            index += 1; // the '/'
         }
         let red = parse_hand(Side::Red, fields[1])?;
         let blue = parse_hand(Side::Blue, fields[2])?;

@@ -4,54 +4,12 @@ use crate::bitboard::Bitboard;
 use crate::card::{Card, DESTINATIONS};
 use crate::deal::Deal;
 use crate::error::{IllegalMoveError, IllegalMoveReason, InvalidPositionError};
-use crate::movegen::{MoveList, count_steps, hand_cards, push_steps};
-use crate::moves::Move;
+use crate::movegen::{count_steps, hand_cards, push_steps, visit_steps};
+use crate::moves::{Move, MoveList};
+use crate::outcome::{Outcome, WinReason};
 use crate::side::{Piece, Side};
 use crate::square::Square;
-use crate::zobrist::KEYS;
-
-/// Why a game of Onitama ended. There are no draws on the board (a record may end in a draw by
-/// agreement, see [`crate::GameResult`]).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[non_exhaustive]
-pub enum WinReason {
-    /// The Way of the Stone: the opposing Master was captured. Reported also when a Master captures
-    /// the opposing Master on its temple square (both ways at once).
-    Stone,
-    /// The Way of the Stream: a Master reached the opposing temple square.
-    Stream,
-}
-
-impl WinReason {
-    /// Both reasons.
-    pub const ALL: [WinReason; 2] = [WinReason::Stone, WinReason::Stream];
-
-    /// The stable lowercase name: `"stone"` or `"stream"`.
-    #[must_use]
-    pub const fn id(self) -> &'static str {
-        match self {
-            WinReason::Stone => "stone",
-            WinReason::Stream => "stream",
-        }
-    }
-}
-
-impl core::fmt::Display for WinReason {
-    /// `way of the stone` or `way of the stream`.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(match self {
-            WinReason::Stone => "way of the stone",
-            WinReason::Stream => "way of the stream",
-        })
-    }
-}
-
-/// The result of a finished game: who won ([`Outcome::winner`](abstract_game::Win::winner)) and
-/// why ([`Outcome::reason`](abstract_game::Win::reason)).
-///
-/// It displays as `red wins by way of the stone`; with the `serde` feature it serializes as
-/// `{"winner": "red", "reason": "stone"}`.
-pub type Outcome = abstract_game::Win<Side, WinReason>;
+use crate::zobrist::ZOBRIST;
 
 const BOARD_BITS: u32 = (1 << 25) - 1;
 const RED_TEMPLE: u32 = 1 << 2; // c1
@@ -88,7 +46,7 @@ pub struct Position {
     /// whether the game is over), kept up to date by every move: counting the moves of a
     /// position, or of the position after a move, then costs almost nothing.
     steps: [u8; 2],
-    hash: u64,
+    zobrist: u64,
 }
 
 impl Position {
@@ -117,9 +75,15 @@ impl Position {
         pos
     }
 
-    /// The position of community set A ([`Deal::COMMUNITY_A`]), the default start position.
+    /// The default start position: the start of community set A ([`Deal::COMMUNITY_A`]), Blue
+    /// to move.
+    ///
+    /// ```
+    /// use onitama_core::{Deal, Position};
+    /// assert_eq!(Position::start(), Position::from_deal(Deal::COMMUNITY_A));
+    /// ```
     #[must_use]
-    pub fn community_a() -> Position {
+    pub fn start() -> Position {
         Position::from_deal(Deal::COMMUNITY_A)
     }
 
@@ -172,7 +136,7 @@ impl Position {
             side_card,
             to_move,
             steps: [0; 2],
-            hash: 0,
+            zobrist: 0,
         };
         for (i, cell) in board.iter().enumerate() {
             if let Some((side, piece)) = *cell {
@@ -182,7 +146,7 @@ impl Position {
                 }
             }
         }
-        pos.hash = pos.zobrist_from_scratch();
+        pos.zobrist = pos.zobrist_from_scratch();
         pos.steps = [
             pos.steps_from_scratch(Side::Red),
             pos.steps_from_scratch(Side::Blue),
@@ -222,7 +186,7 @@ impl Position {
     /// The Zobrist key, kept up to date by every move.
     #[must_use]
     pub const fn zobrist(&self) -> u64 {
-        self.hash
+        self.zobrist
     }
 
     /// The Zobrist key computed from nothing but the position's features: pieces, each side's
@@ -238,15 +202,15 @@ impl Position {
                 } else {
                     Piece::Student
                 };
-                h ^= KEYS.piece[side.index()][piece.index()][sq.index()];
+                h ^= ZOBRIST.piece[side.index()][piece.index()][sq.index()];
             }
             for card in self.hand(side) {
-                h ^= KEYS.hand[side.index()][card.index()];
+                h ^= ZOBRIST.hand[side.index()][card.index()];
             }
         }
-        h ^= KEYS.side_card[self.side_card.index()];
+        h ^= ZOBRIST.side_card[self.side_card.index()];
         if self.to_move == Side::Blue {
-            h ^= KEYS.blue_to_move;
+            h ^= ZOBRIST.blue_to_move;
         }
         h
     }
@@ -349,12 +313,6 @@ impl Position {
         Some(Outcome { winner, reason })
     }
 
-    /// The winner, if the game is over.
-    #[must_use]
-    pub fn winner(&self) -> Option<Side> {
-        self.outcome().map(|o| o.winner)
-    }
-
     /// The legal moves, in a fixed-capacity list: the steps card by card (alphabetical), then by
     /// origin and destination square; or the two forced passes when no step exists; empty when
     /// the game is over.
@@ -373,6 +331,24 @@ impl Position {
             list.push(Move::Pass { card: Card::ALL[b] });
         }
         list
+    }
+
+    /// Calls `f` on each legal move, in the order of [`Position::legal_moves`], without building
+    /// a list: the fast path for search and perft.
+    #[inline]
+    pub fn for_each_legal_move(&self, mut f: impl FnMut(Move)) {
+        if self.is_over() {
+            return;
+        }
+        let s = self.to_move;
+        let hand = self.hands[s as usize];
+        if self.steps[s as usize] == 0 {
+            let (a, b) = hand_cards(hand);
+            f(Move::Pass { card: Card::ALL[a] });
+            f(Move::Pass { card: Card::ALL[b] });
+        } else {
+            visit_steps(s, self.pieces[s as usize], hand, f);
+        }
     }
 
     /// The number of legal moves, without building the list: `0` when the game is over, `2` for
@@ -421,14 +397,20 @@ impl Position {
         }
     }
 
-    /// Why `mv` is illegal here, or `Ok(())` if it is legal.
+    /// `Ok(())` if `mv` is legal here, or why not.
     ///
     /// # Errors
-    /// The [`IllegalMoveReason`].
-    pub fn check(&self, mv: Move) -> Result<(), IllegalMoveReason> {
+    /// [`IllegalMoveError`] with the move and the first rule it breaks ([`IllegalMoveReason`],
+    /// checked in the order of its variants).
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMoveError> {
+        self.illegal_reason(mv)
+            .map_err(|reason| IllegalMoveError { mv, reason })
+    }
+
+    fn illegal_reason(&self, mv: Move) -> Result<(), IllegalMoveReason> {
         let side = self.to_move;
-        if self.is_over() {
-            return Err(IllegalMoveReason::GameOver);
+        if let Some(outcome) = self.outcome() {
+            return Err(IllegalMoveReason::GameOver { outcome });
         }
         let card = mv.card();
         if !self.holds(side, card) {
@@ -466,7 +448,7 @@ impl Position {
     /// Whether `mv` is legal here (exactly when it is in [`Position::legal_moves`]).
     #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.check(mv).is_ok()
+        self.illegal_reason(mv).is_ok()
     }
 
     /// Plays `mv` if it is legal.
@@ -474,8 +456,7 @@ impl Position {
     /// # Errors
     /// [`IllegalMoveError`] with the move and the reason; the position is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
-        self.check(mv)
-            .map_err(|reason| IllegalMoveError { mv, reason })?;
+        self.check_move(mv)?;
         self.play_unchecked(mv);
         Ok(())
     }
@@ -519,10 +500,11 @@ impl Position {
             let fb = 1u32 << from.index();
             let tb = 1u32 << to.index();
             let kind = usize::from(self.masters & fb == 0);
-            self.hash ^= KEYS.piece[s][kind][from.index()] ^ KEYS.piece[s][kind][to.index()];
+            self.zobrist ^=
+                ZOBRIST.piece[s][kind][from.index()] ^ ZOBRIST.piece[s][kind][to.index()];
             if self.pieces[o] & tb != 0 {
                 let captured = usize::from(self.masters & tb == 0);
-                self.hash ^= KEYS.piece[o][captured][to.index()];
+                self.zobrist ^= ZOBRIST.piece[o][captured][to.index()];
                 self.steps[o] = steps_after_capture(
                     self.to_move.other(),
                     self.pieces[o],
@@ -544,16 +526,16 @@ impl Position {
         if !won {
             let old = self.side_card;
             self.hands[s] ^= (1 << card.index()) | (1 << old.index());
-            self.hash ^= KEYS.hand[s][card.index()]
-                ^ KEYS.hand[s][old.index()]
-                ^ KEYS.side_card[old.index()]
-                ^ KEYS.side_card[card.index()];
+            self.zobrist ^= ZOBRIST.hand[s][card.index()]
+                ^ ZOBRIST.hand[s][old.index()]
+                ^ ZOBRIST.side_card[old.index()]
+                ^ ZOBRIST.side_card[card.index()];
             self.side_card = card;
         }
         // The mover's pieces or cards changed: count its steps again.
         self.steps[s] = count_steps(self.to_move, self.pieces[s], self.hands[s]) as u8;
         self.to_move = self.to_move.other();
-        self.hash ^= KEYS.blue_to_move;
+        self.zobrist ^= ZOBRIST.blue_to_move;
         debug_assert_eq!(self.pieces[0] & self.pieces[1], 0);
         debug_assert_eq!((self.pieces[0] | self.pieces[1]) & !BOARD_BITS, 0);
     }

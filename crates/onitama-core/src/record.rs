@@ -6,7 +6,8 @@ use core::str::FromStr;
 use crate::deal::Deal;
 use crate::error::{IllegalMoveError, IllegalMoveReason, ParseRecordError};
 use crate::moves::Move;
-use crate::position::{Position, WinReason};
+use crate::outcome::WinReason;
+use crate::position::Position;
 use crate::side::Side;
 
 /// How a recorded game ended.
@@ -127,13 +128,13 @@ impl GameRecord {
     /// Plays `mv` in the current position; an undone tail is discarded.
     ///
     /// # Errors
-    /// [`IllegalMoveError`] if the move is illegal, or with [`IllegalMoveReason::GameOver`] after
-    /// an agreed draw. The record is then unchanged.
+    /// [`IllegalMoveError`] if the move is illegal, or with [`IllegalMoveReason::DrawAgreed`]
+    /// after an agreed draw. The record is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
         if self.draw_agreed {
             return Err(IllegalMoveError {
                 mv,
-                reason: IllegalMoveReason::GameOver,
+                reason: IllegalMoveReason::DrawAgreed,
             });
         }
         let next = self.position().after(mv)?;
@@ -256,7 +257,12 @@ impl FromStr for GameRecord {
             }
             if token.eq_ignore_ascii_case("draw") {
                 if !record.agree_draw() {
-                    let mv_err = IllegalMoveReason::GameOver;
+                    let mv_err = record
+                        .position()
+                        .outcome()
+                        .map_or(IllegalMoveReason::DrawAgreed, |outcome| {
+                            IllegalMoveReason::GameOver { outcome }
+                        });
                     return Err(ParseRecordError::DrawAfterEnd {
                         index: i + 1,
                         reason: mv_err,

@@ -66,11 +66,11 @@ impl Square {
         }
     }
 
-    /// The square reached by moving `dx` files and `dy` ranks, or `None` if that leaves the board.
+    /// The square moved by `df` files and `dr` ranks, or `None` when that leaves the board.
     #[must_use]
-    pub const fn offset(self, dx: i8, dy: i8) -> Option<Square> {
-        let f = self.file() as i8 + dx;
-        let r = self.rank() as i8 + dy;
+    pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
+        let f = self.file() as i8 + df;
+        let r = self.rank() as i8 + dr;
         if f < 0 || f >= 5 || r < 0 || r >= 5 {
             None
         } else {
@@ -109,18 +109,31 @@ impl Square {
         Bitboard::from_bits_truncate(1 << self.0)
     }
 
+    /// The file letter, `'a'` ..= `'e'`.
+    #[must_use]
+    pub const fn file_char(self) -> char {
+        (b'a' + self.file()) as char
+    }
+
+    /// The rank digit, `'1'` ..= `'5'`.
+    #[must_use]
+    pub const fn rank_char(self) -> char {
+        (b'1' + self.rank()) as char
+    }
+
     /// The same square seen from the other seat (a 180 degree turn of the board): `a1` ↔ `e5`.
     #[must_use]
-    pub const fn rotate(self) -> Square {
+    pub const fn rotated(self) -> Square {
         Square(24 - self.0)
     }
 }
 
 impl fmt::Display for Square {
+    /// `a1` .. `e5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
-        f.write_char((b'a' + self.file()) as char)?;
-        f.write_char((b'1' + self.rank()) as char)
+        f.write_char(self.file_char())?;
+        f.write_char(self.rank_char())
     }
 }
 
@@ -133,14 +146,23 @@ impl fmt::Debug for Square {
 impl FromStr for Square {
     type Err = ParseSquareError;
 
-    /// Parses `a1` .. `e5`; uppercase is accepted.
+    /// Parses `a1` .. `e5`; an uppercase file letter is accepted too.
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
-        let b = s.as_bytes();
-        if b.len() != 2 {
-            return Err(ParseSquareError { text: s.to_owned() });
-        }
-        let file = b[0].to_ascii_lowercase().wrapping_sub(b'a');
-        let rank = b[1].wrapping_sub(b'1');
-        Square::new(file, rank).ok_or_else(|| ParseSquareError { text: s.to_owned() })
+        let mut chars = s.chars();
+        let (Some(file), Some(rank), None) = (chars.next(), chars.next(), chars.next()) else {
+            return Err(ParseSquareError::Length {
+                len: s.chars().count(),
+            });
+        };
+        let f = match file {
+            'a'..='e' => file as u8 - b'a',
+            'A'..='E' => file as u8 - b'A',
+            _ => return Err(ParseSquareError::File { ch: file }),
+        };
+        let r = match rank {
+            '1'..='5' => rank as u8 - b'1',
+            _ => return Err(ParseSquareError::Rank { ch: rank }),
+        };
+        Ok(Square(r * 5 + f))
     }
 }

@@ -1,9 +1,6 @@
 //! Zobrist keys: one random 64-bit key per (side, piece, square), per card in each hand, per side
 //! card, and one for "Blue to move". A position's key is the xor of the keys of its features.
 
-use crate::card::Card;
-use crate::side::{Piece, Side};
-use crate::square::Square;
 use abstract_game::rng::SplitMix64;
 
 pub(crate) struct Keys {
@@ -13,7 +10,7 @@ pub(crate) struct Keys {
     pub(crate) blue_to_move: u64,
 }
 
-pub(crate) const KEYS: Keys = {
+pub(crate) const ZOBRIST: Keys = {
     let mut rng = SplitMix64::new(0x0E17_A3A0_2026_0001);
     let mut keys = Keys {
         piece: [[[0; 25]; 2]; 2],
@@ -47,27 +44,3 @@ pub(crate) const KEYS: Keys = {
     keys.blue_to_move = rng.next_u64();
     keys
 };
-
-/// The key of a piece of `side` and kind `piece` on `square`.
-#[must_use]
-pub const fn piece_key(side: Side, piece: Piece, square: Square) -> u64 {
-    KEYS.piece[side.index()][piece.index()][square.index()]
-}
-
-/// The key of `card` in `side`'s hand.
-#[must_use]
-pub const fn hand_key(side: Side, card: Card) -> u64 {
-    KEYS.hand[side.index()][card.index()]
-}
-
-/// The key of `card` as the side card.
-#[must_use]
-pub const fn side_card_key(card: Card) -> u64 {
-    KEYS.side_card[card.index()]
-}
-
-/// The key xored in when Blue is to move.
-#[must_use]
-pub const fn blue_to_move_key() -> u64 {
-    KEYS.blue_to_move
-}

@@ -5,17 +5,27 @@ use onitama_core::{
     ParsePositionError, ParseSquareError, Position, Side, Square,
 };
 use proptest::prelude::*;
+use std::fmt::Write as _;
 
 #[test]
 fn squares() {
+    use ParseSquareError as E;
     for sq in Square::ALL {
         assert_eq!(sq.to_string().parse::<Square>(), Ok(sq));
         assert_eq!(sq.to_string().to_uppercase().parse::<Square>(), Ok(sq));
     }
     assert_eq!(Square::C3.to_string(), "c3");
-    for bad in ["", "a", "a0", "f1", "a6", "c33", "3c", "é1"] {
-        let err: ParseSquareError = bad.parse::<Square>().expect_err(bad);
-        assert_eq!(err.text, bad, "the error names the text");
+    for (bad, expected) in [
+        ("", E::Length { len: 0 }),
+        ("a", E::Length { len: 1 }),
+        ("a0", E::Rank { ch: '0' }),
+        ("f1", E::File { ch: 'f' }),
+        ("a6", E::Rank { ch: '6' }),
+        ("c33", E::Length { len: 3 }),
+        ("3c", E::File { ch: '3' }),
+        ("é1", E::File { ch: 'é' }),
+    ] {
+        assert_eq!(bad.parse::<Square>(), Err(expected), "{bad:?}");
     }
 }
 
@@ -27,6 +37,21 @@ fn cards() {
     }
     assert!("dog".parse::<Card>().is_err());
     assert!("".parse::<Card>().is_err());
+}
+
+#[test]
+fn win_reasons() {
+    use onitama_core::{ParseWinReasonError, WinReason};
+    for reason in WinReason::ALL {
+        assert_eq!(reason.id().parse::<WinReason>(), Ok(reason));
+        assert_eq!(reason.to_string().parse::<WinReason>(), Ok(reason));
+        assert_eq!(
+            reason.to_string().to_uppercase().parse::<WinReason>(),
+            Ok(reason)
+        );
+    }
+    let err: ParseWinReasonError = "water".parse::<WinReason>().expect_err("not a reason");
+    assert_eq!(err.text, "water");
 }
 
 type Case = (&'static str, fn(String) -> ParseMoveError);
@@ -149,19 +174,31 @@ fn invalid_position_corpus() {
         ),
         (
             "ssmsx/5/5/5/SSMSS elephant,horse boar,ox crab b",
-            P::BoardChar { rank: 5, ch: 'x' },
+            P::BoardChar {
+                rank: 5,
+                index: 5,
+                ch: 'x',
+            },
         ),
         (
             "ssmss/5/0/5/SSMSS elephant,horse boar,ox crab b",
-            P::BoardChar { rank: 3, ch: '0' },
+            P::BoardChar {
+                rank: 3,
+                index: 9,
+                ch: '0',
+            },
         ),
         (
             "ssmss/5/6/5/SSMSS elephant,horse boar,ox crab b",
-            P::BoardChar { rank: 3, ch: '6' },
+            P::BoardChar {
+                rank: 3,
+                index: 9,
+                ch: '6',
+            },
         ),
         (
             "ssmss/5/14/5/SSMSS elephant,horse boar,ox crab b",
-            P::AdjacentDigits { rank: 3 },
+            P::ConsecutiveDigits { rank: 3, index: 10 },
         ),
         (
             "ssms/5/5/5/SSMSS elephant,horse boar,ox crab b",
@@ -260,12 +297,14 @@ fn invalid_position_corpus() {
             P::Invalid(I::WinnerToMove { winner: Side::Blue }),
         ),
     ];
+    let mut messages = String::new();
     for (text, expected) in cases {
         let got = text.parse::<Position>();
         assert_eq!(got, Err(expected.clone()), "{text:?}");
-        // Every error says something readable.
-        assert!(!expected.to_string().is_empty());
+        writeln!(messages, "{text:?}\n  {expected}").expect("write to a string");
     }
+    // What each error says.
+    insta::assert_snapshot!(messages);
     assert!(matches!(
         "ssmss/5/5/5/SSMSS elephant,dog boar,ox crab b".parse::<Position>(),
         Err(ParsePositionError::Card {
@@ -288,7 +327,7 @@ fn reachable_finished_games_parse() {
     let p: Position = "ss1ss/5/5/5/SSMSS elephant,horse boar,ox crab b"
         .parse()
         .expect("valid");
-    assert_eq!(p.winner(), Some(Side::Red));
+    assert_eq!(p.outcome().map(|o| o.winner), Some(Side::Red));
     assert!(p.legal_moves().is_empty());
     // Red's master on c5 having captured Blue's master there: Stone.
     let p: Position = "ssMss/5/5/5/SS1SS elephant,horse boar,ox crab b"

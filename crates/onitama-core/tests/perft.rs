@@ -1,5 +1,5 @@
-//! Perft: the community tables of `rules.md` (terminal-leaves convention), set A in the standard
-//! convention, and a position with forced passes.
+//! Perft: the community's tables for the four reference deals (terminal-leaves convention), set
+//! A in the standard convention, and a position with forced passes.
 //!
 //! Deeper depths are `#[ignore]`d; run them with
 //! `cargo test --release -p onitama-core -- --ignored`.

@@ -143,7 +143,7 @@ fn repetitions_need_the_same_cards_not_only_the_same_board() {
     let err = r
         .play(mv("ox:c5c4"))
         .expect_err("agreed draw ends the game");
-    assert_eq!(err.reason, IllegalMoveReason::GameOver);
+    assert_eq!(err.reason, IllegalMoveReason::DrawAgreed);
     let text = r.to_string();
     assert!(text.ends_with(" draw"), "{text}");
     let back: GameRecord = text.parse().expect("own text parses");
@@ -157,7 +157,7 @@ fn repetitions_need_the_same_cards_not_only_the_same_board() {
 #[test]
 fn text_round_trip_from_a_deal_and_from_a_position() {
     let mut r = GameRecord::from_deal(Deal::COMMUNITY_B);
-    let mut rng = onitama_core::SplitMix64::new(5);
+    let mut rng = abstract_game::rng::SplitMix64::new(5);
     for _ in 0..30 {
         let moves = r.position().legal_moves();
         if moves.is_empty() {

@@ -1,10 +1,9 @@
-//! The crate against the slow reference of `common/mod.rs`, over random deals and random games:
+//! The crate against the slow reference of `onitama_core::reference` (feature `testing`), over
+//! random deals and random games:
 //! legal moves, outcomes, move counts (also after each move), and Zobrist keys (incremental
 //! against from scratch).
 
-mod common;
-
-use common::RefPos;
+use onitama_core::reference::RefPos;
 use onitama_core::{Deal, Move, Position, Side};
 use proptest::prelude::*;
 

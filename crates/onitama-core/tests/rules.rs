@@ -1,8 +1,8 @@
-//! The rules of `rules.md`, case by case.
+//! The rules, case by case. The tests that compare with the reference implementation need the
+//! `testing` feature.
 
-mod common;
-
-use common::{CARD_TABLE, reference_destinations};
+#[cfg(feature = "testing")]
+use onitama_core::reference::{self, CARD_TABLE};
 use onitama_core::{
     Bitboard, Card, Deal, IllegalMoveReason, InvalidPositionError, MAX_LEGAL_MOVES, Move, Piece,
     Position, Side, Square, WinReason,
@@ -16,12 +16,14 @@ fn mv(text: &str) -> Move {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+#[cfg(feature = "testing")]
 fn names(bb: Bitboard) -> Vec<String> {
     let mut v: Vec<String> = bb.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
 }
 
+#[cfg(feature = "testing")]
 #[test]
 fn card_names_stamps_and_offsets_match_the_rules_table() {
     for (i, &(name, stamp, offsets)) in CARD_TABLE.iter().enumerate() {
@@ -43,6 +45,7 @@ fn card_names_stamps_and_offsets_match_the_rules_table() {
     }
 }
 
+#[cfg(feature = "testing")]
 #[test]
 fn destinations_from_every_square_for_both_sides() {
     for &(name, _, _) in &CARD_TABLE {
@@ -51,18 +54,19 @@ fn destinations_from_every_square_for_both_sides() {
             let from = sq.to_string();
             assert_eq!(
                 names(card.destinations(Side::Red, sq)),
-                reference_destinations(name, true, &from),
+                reference::destinations(name, true, &from),
                 "{name} for red from {from}"
             );
             assert_eq!(
                 names(card.destinations(Side::Blue, sq)),
-                reference_destinations(name, false, &from),
+                reference::destinations(name, false, &from),
                 "{name} for blue from {from}"
             );
         }
     }
 }
 
+#[cfg(feature = "testing")]
 #[test]
 fn destinations_from_the_centre_as_moves_of_a_lone_piece() {
     // A Red student on c3 with each card; the other pieces far away. The legal moves from c3 must
@@ -97,7 +101,7 @@ fn destinations_from_the_centre_as_moves_of_a_lone_piece() {
             let sign = if red { 1 } else { -1 };
             let mut want: Vec<String> = offsets
                 .iter()
-                .map(|&(dx, dy)| common::name_of(2 + sign * dx, 2 + sign * dy))
+                .map(|&(dx, dy)| reference::name_of(2 + sign * dx, 2 + sign * dy))
                 .collect();
             want.sort();
             assert_eq!(got, want, "{name}, red = {red}");
@@ -204,7 +208,7 @@ fn capturing_the_master_wins_by_the_stone_without_exchange() {
     assert_eq!(p.legal_move_count(), 0);
     let before = p;
     let err = p.play(mv("crab:e1c1")).expect_err("game over");
-    assert_eq!(err.reason, IllegalMoveReason::GameOver);
+    assert_eq!(err.reason, IllegalMoveReason::GameOver { outcome });
     assert_eq!(p, before);
     assert_eq!(p.zobrist(), p.zobrist_from_scratch());
 }
@@ -430,7 +434,7 @@ fn sizes_are_small() {
 #[test]
 fn legal_move_count_after_matches_the_child() {
     let mut p = Position::from_deal(Deal::COMMUNITY_C);
-    let mut rng = onitama_core::SplitMix64::new(3);
+    let mut rng = abstract_game::rng::SplitMix64::new(3);
     for _ in 0..200 {
         let moves = p.legal_moves();
         if moves.is_empty() {

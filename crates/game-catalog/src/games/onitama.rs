@@ -15,7 +15,7 @@ impl CatalogGame for Onitama {
     }];
 
     fn default_start() -> Self {
-        Onitama::community_a()
+        Onitama::start()
     }
 
     /// The start of [`Deal::random`] of the seed.

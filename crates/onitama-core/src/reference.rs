@@ -1,14 +1,34 @@
-//! A slow, obviously correct reference implementation of the rules for the tests: plain arrays,
-//! the card table re-typed from `rules.md`, no bitboards, no lookup tables of the crate.
-#![allow(dead_code)]
+//! A slow, obviously correct reference implementation of the rules, for tests and fuzzing
+//! (feature `testing`).
+//!
+//! It shares nothing with the fast implementation but the vocabulary types used to convert a
+//! [`Position`] into it: the board is a plain `[[char; 5]; 5]`, the card table is typed again from
+//! the rules as `(dx, dy)` offsets, cards and moves are handled as their text names, and every
+//! move is found by trying every card, piece and offset. Comparing the crate against it over many
+//! positions checks the bitboards, the destination tables, the step counting, the forced pass and
+//! the outcome.
+//!
+//! ```
+//! use onitama_core::Position;
+//! use onitama_core::reference::RefPos;
+//!
+//! let pos = Position::start();
+//! let slow = RefPos::from_position(&pos);
+//! let mut fast: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
+//! fast.sort();
+//! assert_eq!(fast, slow.moves());
+//! assert_eq!(slow.play("ox:c5c4"), RefPos::from_position(&pos.after("ox:c5c4".parse()?)?));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
-use onitama_core::{Card, Piece, Position, Side, Square};
+use crate::{Card, Piece, Position, Side, Square};
 
-/// The card table of `rules.md`, typed again: name, stamp (`'r'`/`'b'`), offsets (dx, dy) from
-/// the holder's seat (dx > 0 right, dy > 0 forward).
-/// One row of the card table: name, stamp, offsets.
+/// One row of the card table: the card's name, its stamp (`'r'` red or `'b'` blue) and its
+/// offsets `(dx, dy)` from the holder's seat (`dx > 0` to the holder's right, `dy > 0` forward).
 pub type CardRow = (&'static str, char, &'static [(i32, i32)]);
 
+/// The sixteen cards of the base game, in alphabetical order, typed again from the rules
+/// independently of the crate's own tables.
 pub const CARD_TABLE: [CardRow; 16] = [
     ("boar", 'r', &[(0, 1), (-1, 0), (1, 0)]),
     ("cobra", 'r', &[(1, 1), (1, -1), (-1, 0)]),
@@ -28,6 +48,11 @@ pub const CARD_TABLE: [CardRow; 16] = [
     ("tiger", 'b', &[(0, 2), (0, -1)]),
 ];
 
+/// The offsets of the card named `name` (lowercase), from [`CARD_TABLE`].
+///
+/// # Panics
+/// If `name` is not the name of a card.
+#[must_use]
 pub fn offsets_of(name: &str) -> &'static [(i32, i32)] {
     CARD_TABLE
         .iter()
@@ -36,18 +61,29 @@ pub fn offsets_of(name: &str) -> &'static [(i32, i32)] {
         .2
 }
 
-/// `"c3"` → (file 0..5, rank 0..5).
+/// The coordinates of a square name: `"c3"` is `(2, 2)` (file `0..5`, rank `0..5`).
+///
+/// # Panics
+/// If `sq` is shorter than two bytes or its characters come before `a` and `1`.
+#[must_use]
 pub fn coords(sq: &str) -> (i32, i32) {
     let b = sq.as_bytes();
     (i32::from(b[0] - b'a'), i32::from(b[1] - b'1'))
 }
 
+/// The name of the square on `file` and `rank` (both `0..5`): `(2, 2)` is `"c3"`.
+#[must_use]
 pub fn name_of(file: i32, rank: i32) -> String {
     format!("{}{}", (b'a' + file as u8) as char, rank + 1)
 }
 
-/// Where `card` takes a piece on `from` for `red` (true) or Blue, on an empty board.
-pub fn reference_destinations(card: &str, red: bool, from: &str) -> Vec<String> {
+/// The squares (sorted names) to which the card `card` takes a piece on `from`, for Red if `red`
+/// and for Blue otherwise, on an empty board. Blue sits opposite Red, so its offsets are negated.
+///
+/// # Panics
+/// If `card` is not a card name or `from` not a square name.
+#[must_use]
+pub fn destinations(card: &str, red: bool, from: &str) -> Vec<String> {
     let (f, r) = coords(from);
     let sign = if red { 1 } else { -1 };
     let mut out: Vec<String> = offsets_of(card)
@@ -60,19 +96,24 @@ pub fn reference_destinations(card: &str, red: bool, from: &str) -> Vec<String> 
     out
 }
 
-/// A cell: `'.'` empty, `'M'`/`'S'` Red, `'m'`/`'s'` Blue.
+/// A position in plain data: the board as characters, the cards by name, the side to move as
+/// an index.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefPos {
-    /// `board[rank][file]`.
+    /// `board[rank][file]` (both `0..5`): `'.'` empty, `'M'`/`'S'` Red's Master/Student,
+    /// `'m'`/`'s'` Blue's.
     pub board: [[char; 5]; 5],
-    /// Red's and Blue's cards, each sorted by name.
-    pub hands: [Vec<String>; 2],
+    /// Red's and Blue's cards, each pair sorted by name.
+    pub hands: [[String; 2]; 2],
+    /// The side card's name.
     pub side_card: String,
-    /// 0 Red, 1 Blue.
+    /// The side to move: 0 Red, 1 Blue.
     pub to_move: usize,
 }
 
 impl RefPos {
+    /// The same position as `pos`, read through its public accessors.
+    #[must_use]
     pub fn from_position(pos: &Position) -> RefPos {
         let mut board = [['.'; 5]; 5];
         for sq in Square::ALL {
@@ -86,13 +127,9 @@ impl RefPos {
             }
         }
         let hand = |side| {
-            let mut v: Vec<String> = pos
-                .hand(side)
-                .iter()
-                .map(|c: &Card| c.name().to_owned())
-                .collect();
-            v.sort();
-            v
+            let mut names = pos.hand(side).map(|c: Card| c.name().to_owned());
+            names.sort();
+            names
         };
         RefPos {
             board,
@@ -121,7 +158,10 @@ impl RefPos {
         None
     }
 
-    /// `(winner 0/1, "stone"/"stream")`.
+    /// The outcome, if the game is over: `(winner, reason)` with the winner 0 (Red) or 1 (Blue)
+    /// and the reason `"stone"` (the opposing Master is gone) or `"stream"` (a Master stands on
+    /// the opposing temple: `c5` for Red, `c1` for Blue). The Stone is checked first.
+    #[must_use]
     pub fn outcome(&self) -> Option<(usize, &'static str)> {
         let red = self.find('M');
         let blue = self.find('m');
@@ -140,7 +180,10 @@ impl RefPos {
         None
     }
 
-    /// The legal moves as text, sorted.
+    /// The legal moves as text (`tiger:c1c3`, `tiger:pass`), sorted: every card in hand, every
+    /// own piece and every offset that stays on the board and does not land on an own piece; the
+    /// two passes if there is no such step; none when the game is over.
+    #[must_use]
     pub fn moves(&self) -> Vec<String> {
         if self.outcome().is_some() {
             return Vec::new();
@@ -180,7 +223,13 @@ impl RefPos {
         out
     }
 
-    /// Plays a move given as text (assumed legal).
+    /// The position after the move `mv` given as lowercase text, which must be legal: the piece
+    /// moves (capturing what stands on the destination); unless the move won, the card used
+    /// becomes the side card and the mover takes the old side card; the turn passes.
+    ///
+    /// # Panics
+    /// If `mv` is not of the form `card:squares` with a card of the mover's hand.
+    #[must_use]
     pub fn play(&self, mv: &str) -> RefPos {
         let mut next = self.clone();
         let (card, rest) = mv.split_once(':').expect("card:squares");

@@ -1,0 +1,62 @@
+//! How a game ends: [`Outcome`] and [`WinReason`].
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::error::ParseWinReasonError;
+use crate::side::Side;
+
+/// Why a game of Onitama ended. There are no draws on the board (a record may end in a draw by
+/// agreement, see [`crate::GameResult`]).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[non_exhaustive]
+pub enum WinReason {
+    /// The Way of the Stone: the opposing Master was captured. Reported also when a Master captures
+    /// the opposing Master on its temple square (both ways at once).
+    Stone,
+    /// The Way of the Stream: a Master reached the opposing temple square.
+    Stream,
+}
+
+impl WinReason {
+    /// Both reasons, in the order of their index.
+    pub const ALL: [WinReason; 2] = [WinReason::Stone, WinReason::Stream];
+
+    /// The stable machine id: `"stone"` or `"stream"`.
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            WinReason::Stone => "stone",
+            WinReason::Stream => "stream",
+        }
+    }
+}
+
+impl fmt::Display for WinReason {
+    /// `way of the stone` or `way of the stream`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WinReason::Stone => "way of the stone",
+            WinReason::Stream => "way of the stream",
+        })
+    }
+}
+
+impl FromStr for WinReason {
+    type Err = ParseWinReasonError;
+
+    /// Parses an id (`stone`, `stream`) or the displayed form (`way of the stone`), in any case.
+    fn from_str(s: &str) -> Result<WinReason, ParseWinReasonError> {
+        WinReason::ALL
+            .into_iter()
+            .find(|r| r.id().eq_ignore_ascii_case(s) || r.to_string().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseWinReasonError { text: s.to_owned() })
+    }
+}
+
+/// The result of a finished game: who won ([`Outcome::winner`](abstract_game::Win::winner)) and
+/// why ([`Outcome::reason`](abstract_game::Win::reason)).
+///
+/// It displays as `red wins by way of the stone`; with the `serde` feature it serializes as
+/// `{"winner": "red", "reason": "stone"}`.
+pub type Outcome = abstract_game::Win<Side, WinReason>;
