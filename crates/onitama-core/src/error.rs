@@ -212,6 +212,9 @@ pub enum ParsePositionError {
         /// The field.
         text: String,
     },
+    /// A game record's start that is a deal (one token without `/`) but not a valid one.
+    #[error(transparent)]
+    Deal(#[from] ParseDealError),
     /// The parsed position cannot occur in a game.
     #[error("invalid position: {0}")]
     Invalid(#[from] InvalidPositionError),
@@ -281,9 +284,6 @@ pub enum IllegalMoveReason {
         /// How it ended.
         outcome: Outcome,
     },
-    /// The players agreed to a draw (only from a [`GameRecord`](crate::GameRecord)).
-    #[error("the players agreed to a draw")]
-    DrawAgreed,
     /// The side to move does not hold the card.
     #[error("{side} does not hold the card {card}")]
     CardNotInHand {
@@ -325,54 +325,5 @@ pub enum IllegalMoveReason {
     PassWhileMoveExists {
         /// The side to move.
         side: Side,
-    },
-}
-
-/// Why a game record text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ParseRecordError {
-    /// The text is empty.
-    #[error("empty game record: expected a start position or a deal, then the moves")]
-    Empty,
-    /// The start position could not be parsed.
-    #[error("game record: start position: {0}")]
-    Position(#[from] ParsePositionError),
-    /// The start deal could not be parsed.
-    #[error("game record: start deal: {0}")]
-    Deal(#[from] ParseDealError),
-    /// A move token could not be parsed.
-    #[error("game record: move {index} ({text:?}): {source}")]
-    MoveText {
-        /// The index of the move, from 1.
-        index: usize,
-        /// The token.
-        text: String,
-        /// What was wrong with it.
-        source: ParseMoveError,
-    },
-    /// A move is not legal in the position reached by the moves before it.
-    #[error("game record: move {index} ({text:?}) is illegal: {source}")]
-    IllegalMove {
-        /// The index of the move, from 1.
-        index: usize,
-        /// The token.
-        text: String,
-        /// Why it is illegal.
-        source: IllegalMoveError,
-    },
-    /// A `draw` marker after the end of the game.
-    #[error("game record: token {index} (\"draw\"): no draw can be agreed: {reason}")]
-    DrawAfterEnd {
-        /// The index of the token among those after the start, from 1.
-        index: usize,
-        /// Why not.
-        reason: IllegalMoveReason,
-    },
-    /// Something follows the `draw` marker, which must be the last token.
-    #[error("game record: unexpected {text:?} after the agreed draw marker \"draw\"")]
-    AfterDraw {
-        /// The first token after `draw`.
-        text: String,
     },
 }

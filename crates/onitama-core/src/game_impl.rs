@@ -2,6 +2,7 @@
 
 use abstract_game::{EndReason, Game, Notation, PassMove, Player, ZobristHash};
 
+use crate::deal::Deal;
 use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError};
 use crate::moves::{Move, MoveList};
 use crate::outcome::WinReason;
@@ -125,5 +126,21 @@ impl Notation for Position {
 
     fn move_text(&self, mv: Move) -> String {
         mv.to_string()
+    }
+
+    /// The deal of a start position ([`Deal::of_start`]), otherwise the position text.
+    fn start_text(&self) -> String {
+        Deal::of_start(self).map_or_else(|| self.to_string(), |deal| deal.to_string())
+    }
+
+    /// A deal (one token without `/`) or the five position fields.
+    fn parse_start(tokens: &[&str]) -> Result<(Position, usize), ParsePositionError> {
+        match tokens.first() {
+            Some(first) if !first.contains('/') => Ok((Position::from_deal(first.parse()?), 1)),
+            _ => {
+                let n = tokens.len().min(Self::POSITION_FIELDS);
+                Ok((tokens[..n].join(" ").parse()?, n))
+            }
+        }
     }
 }

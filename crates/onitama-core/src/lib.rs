@@ -49,8 +49,9 @@
 //!   [`Position::play_unchecked`] is the fast path; [`Position::outcome`] gives the [`Outcome`]:
 //!   the winner and the [`WinReason`].
 //! - [`Move`]: a card and a step, or the forced pass ([`Move::Pass`]) that only exchanges the card.
-//! - [`GameRecord`]: the moves from a start, undo/redo, repetition counting, the draw by agreement
-//!   and a text form.
+//! - [`GameRecord`]: the workspace's generic game record of [`Position`]: the moves from a start,
+//!   undo/redo, repetition counting, the players' endings (agreed draw, resignation, abandoned)
+//!   and a text form that writes a deal's start as the deal.
 //!
 //! The text forms (`Display`/`FromStr`): squares `c3`; cards `tiger`; moves `tiger:c1c3` and
 //! `tiger:pass`; deals `horse,elephant,ox,boar,crab`; positions
@@ -103,13 +104,13 @@ pub use deal::Deal;
 pub use diagram::Diagram;
 pub use error::{
     DealError, IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParseCardError,
-    ParseDealError, ParseMoveError, ParsePositionError, ParseRecordError, ParseSideError,
-    ParseSquareError, ParseWinReasonError,
+    ParseDealError, ParseMoveError, ParsePositionError, ParseSideError, ParseSquareError,
+    ParseWinReasonError,
 };
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
 pub use outcome::{Outcome, WinReason};
 pub use position::Position;
-pub use record::{GameRecord, GameResult};
+pub use record::{GameRecord, ParseRecordError, RecordPlayError};
 pub use side::{Piece, Side};
 pub use square::Square;
 

@@ -7,7 +7,7 @@ use crate::error::ParseWinReasonError;
 use crate::side::Side;
 
 /// Why a game of Onitama ended. There are no draws on the board (a record may end in a draw by
-/// agreement, see [`crate::GameResult`]).
+/// agreement, see [`abstract_game::record::GameResult`]).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[non_exhaustive]
 pub enum WinReason {

@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
 
-use crate::{Card, Deal, GameRecord, Move, Position, Side, Square};
+use crate::{Card, Deal, Move, Position, Side, Square};
 
 struct TextVisitor<T>(PhantomData<T>, &'static str);
 
@@ -52,7 +52,6 @@ as_text! {
     Move => "a move like \"tiger:c1c3\" or \"tiger:pass\"",
     Deal => "a deal like \"horse,elephant,ox,boar,crab\"",
     Position => "an Onitama position text",
-    GameRecord => "an Onitama game record text",
 }
 
 /// A reason serializes as its key, `"stone"` or `"stream"`.

@@ -1,6 +1,0 @@
-#![no_main]
-//! cargo-fuzz target: see `fuzz_targets::kamisado::reference`.
-
-use libfuzzer_sys::fuzz_target;
-
-fuzz_target!(|data: &[u8]| fuzz_targets::kamisado::reference(data));
