@@ -1,7 +1,9 @@
 //! Every fuzz target's body on stable: over the committed corpus, and over proptest inputs.
 //! (cargo-fuzz explores far more on nightly: see docs/testing.md.)
 
-use fuzz_targets::{TARGETS, kamisado, onitama};
+use fuzz_targets::{TARGETS, bodies, run};
+use kamisado_core::Position as Kamisado;
+use onitama_core::Position as Onitama;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::path::PathBuf;
@@ -29,19 +31,52 @@ fn every_target_runs_its_committed_corpus() {
     }
 }
 
+/// The `[[bin]]` entries of `fuzz/Cargo.toml`: (name, path).
+fn fuzz_binaries() -> Vec<(String, String)> {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).expect("fuzz/Cargo.toml is readable");
+    let value = |line: &str, key: &str| {
+        line.strip_prefix(key)
+            .and_then(|rest| rest.trim().strip_prefix('='))
+            .map(|v| v.trim().trim_matches('"').to_owned())
+    };
+    let mut bins = Vec::new();
+    let mut name = None;
+    for line in text.lines() {
+        if let Some(n) = value(line, "name") {
+            name = Some(n);
+        } else if let Some(path) = value(line, "path") {
+            bins.push((name.take().expect("a name before the path"), path));
+        }
+    }
+    bins
+}
+
 #[test]
-fn every_target_has_a_fuzz_binary() {
+fn every_target_has_a_fuzz_binary_and_every_binary_a_target() {
+    let bins = fuzz_binaries();
     for &(name, _) in TARGETS {
-        let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../fuzz/fuzz_targets")
-            .join(format!("{name}.rs"));
-        let text =
-            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         assert!(
-            text.contains(&format!("::{}(", name.split_once('_').unwrap().1)),
-            "{name}"
+            bins.iter().any(|(n, _)| n == name),
+            "fuzz/Cargo.toml has no [[bin]] {name}"
         );
     }
+    for (name, path) in &bins {
+        assert!(
+            TARGETS.iter().any(|(n, _)| n == name),
+            "the fuzz binary {name} names no target"
+        );
+        assert_eq!(
+            path, "fuzz_targets/target.rs",
+            "{name} runs the shared source file"
+        );
+    }
+}
+
+#[test]
+#[should_panic(expected = "no fuzz target is called \"chess_moves\"")]
+fn an_unknown_target_name_is_refused() {
+    run("chess_moves", b"");
 }
 
 /// Text that is often close to valid: pieces of real notation glued with junk.
@@ -75,14 +110,14 @@ proptest! {
 
     #[test]
     fn notation_targets(text in notation_like()) {
-        kamisado::notation(text.as_bytes());
-        onitama::notation(text.as_bytes());
+        bodies::notation::<Kamisado>(text.as_bytes());
+        bodies::notation::<Onitama>(text.as_bytes());
     }
 
     #[test]
     fn notation_targets_on_raw_bytes(data in vec(any::<u8>(), 0..64)) {
-        kamisado::notation(&data);
-        onitama::notation(&data);
+        bodies::notation::<Kamisado>(&data);
+        bodies::notation::<Onitama>(&data);
     }
 }
 
@@ -91,19 +126,19 @@ proptest! {
 
     #[test]
     fn kamisado_game_targets(data in vec(any::<u8>(), 0..160)) {
-        kamisado::moves(&data);
-        kamisado::hash(&data);
-        kamisado::reference(&data);
-        kamisado::serde(&data);
-        kamisado::record(&data);
+        bodies::moves::<Kamisado>(&data);
+        bodies::hash::<Kamisado>(&data);
+        bodies::reference::<Kamisado>(&data);
+        bodies::serde::<Kamisado>(&data);
+        bodies::record::<Kamisado>(&data);
     }
 
     #[test]
     fn onitama_game_targets(data in vec(any::<u8>(), 0..160)) {
-        onitama::moves(&data);
-        onitama::hash(&data);
-        onitama::reference(&data);
-        onitama::serde(&data);
-        onitama::record(&data);
+        bodies::moves::<Onitama>(&data);
+        bodies::hash::<Onitama>(&data);
+        bodies::reference::<Onitama>(&data);
+        bodies::serde::<Onitama>(&data);
+        bodies::record::<Onitama>(&data);
     }
 }
