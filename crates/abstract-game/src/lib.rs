@@ -54,6 +54,7 @@ struct ReadmeDoctest;
 pub mod game;
 pub mod outcome;
 pub mod perft;
+pub mod player;
 pub mod playout;
 pub mod record;
 pub mod rng;
@@ -61,5 +62,6 @@ pub mod rng;
 pub mod testing;
 pub mod tictactoe;
 
-pub use game::{BySide, Game, Notation, PassMove, Player, ZobristHash};
+pub use game::{Game, Notation, PassMove, ZobristHash};
 pub use outcome::{EndReason, Outcome, Wdl, Win};
+pub use player::{BySide, Player};

@@ -16,7 +16,7 @@
 use core::fmt::{self, Debug, Display};
 use core::hash::Hash;
 
-use crate::game::Player;
+use crate::player::Player;
 
 /// Why a game ended: a small, game-specific set of reasons (home row, deadlock, ...).
 pub trait EndReason: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {

@@ -29,8 +29,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::game::{Game, Notation, Player, ZobristHash};
+use crate::game::{Game, Notation, ZobristHash};
 use crate::outcome::Outcome;
+use crate::player::Player;
 
 /// How a session ended when the rules did not end it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

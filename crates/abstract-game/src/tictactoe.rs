@@ -20,8 +20,9 @@
 //! # Ok::<(), abstract_game::tictactoe::TicTacToeError>(())
 //! ```
 
-use crate::game::{Game, Notation, PassMove, Player, ZobristHash};
+use crate::game::{Game, Notation, PassMove, ZobristHash};
 use crate::outcome::{EndReason, Outcome};
+use crate::player::Player;
 use core::fmt;
 
 /// A player of tic-tac-toe.
