@@ -55,6 +55,7 @@ struct ReadmeDoctest;
 pub mod engine;
 pub mod evaluator;
 pub mod limits;
+pub mod matches;
 pub mod mcts;
 pub mod random;
 pub mod score;

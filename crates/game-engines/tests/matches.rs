@@ -1,0 +1,129 @@
+//! Matches: side alternation, openings, adjudication, and the Elo arithmetic.
+
+use abstract_game::record::GameRecord;
+use abstract_game::tictactoe::{Mark, TicTacToe};
+use abstract_game::{Notation, Wdl};
+use game_engines::matches::{MatchConfig, MatchReport, play_match};
+use game_engines::{Limits, Mcts, MctsConfig, RandomMover};
+
+fn report(wins: usize, draws: usize, losses: usize) -> MatchReport {
+    MatchReport {
+        wins,
+        draws,
+        losses,
+        ..MatchReport::default()
+    }
+}
+
+#[test]
+fn elo_follows_the_logistic_formula_and_is_antisymmetric() {
+    assert!(report(5, 0, 5).elo().abs() < 1e-9);
+    let r = report(75, 0, 25);
+    let expected = -400.0 * (1.0f64 / 0.75 - 1.0).log10();
+    assert!((r.elo() - expected).abs() < 1e-9);
+    assert!((report(25, 0, 75).elo() + expected).abs() < 1e-9);
+    // Draws count half.
+    assert!((report(50, 50, 0).elo() - expected).abs() < 1e-9);
+    assert!(report(60, 0, 40).elo() < report(70, 0, 30).elo());
+}
+
+#[test]
+fn a_perfect_score_is_bounded_half_a_game_away() {
+    let perfect = report(100, 0, 0);
+    let bound = -400.0 * (1.0 / (99.5 / 100.0) - 1.0f64).log10();
+    assert!((perfect.elo() - bound).abs() < 1e-9);
+    assert!(perfect.elo().is_finite() && perfect.elo_margin().is_finite());
+    assert!((report(0, 0, 100).elo() + bound).abs() < 1e-9);
+}
+
+#[test]
+fn the_margin_shrinks_with_more_games() {
+    let small = report(15, 0, 5).elo_margin();
+    let large = report(150, 0, 50).elo_margin();
+    assert!(large < small, "{large} < {small}");
+    // 1.96 standard errors: at 50% over 100 decisive games the score's standard error is 0.05,
+    // so the interval is 0.402..0.598 in score, about ±69 Elo.
+    let even = report(50, 0, 50).elo_margin();
+    assert!((even - 68.8).abs() < 1.0, "{even}");
+    assert!(report(1, 0, 0).elo_margin().is_infinite());
+}
+
+#[test]
+fn openings_are_played_twice_with_the_sides_swapped() {
+    let openings: Vec<GameRecord<TicTacToe>> = ["x../.../... o", ".../.x./... o"]
+        .iter()
+        .map(|t| GameRecord::new(TicTacToe::parse_position(t).unwrap()))
+        .collect();
+    let mut a = RandomMover::new(1);
+    let mut b = RandomMover::new(2);
+    let config = MatchConfig {
+        games: 6,
+        limits: Limits::none(),
+        max_plies: 20,
+    };
+    let mut seen = Vec::new();
+    let report = play_match(&mut a, &mut b, &openings, &config, &mut |g| {
+        seen.push((
+            g.index,
+            g.opening,
+            g.first_engine_side,
+            *g.record.start(),
+        ));
+    });
+    assert_eq!(report.games(), 6);
+    let sides: Vec<Mark> = seen.iter().map(|s| s.2).collect();
+    assert_eq!(
+        sides,
+        [Mark::X, Mark::O, Mark::X, Mark::O, Mark::X, Mark::O]
+    );
+    let used: Vec<usize> = seen.iter().map(|s| s.1).collect();
+    assert_eq!(used, [0, 0, 1, 1, 0, 0]);
+    for (_, opening, _, start) in &seen {
+        assert_eq!(start, openings[*opening].start());
+    }
+}
+
+#[test]
+fn the_ply_limit_adjudicates_a_draw() {
+    let openings = vec![GameRecord::new(TicTacToe::new())];
+    let mut a = RandomMover::new(3);
+    let mut b = RandomMover::new(4);
+    let config = MatchConfig {
+        games: 4,
+        limits: Limits::none(),
+        max_plies: 2,
+    };
+    let mut results = Vec::new();
+    let report = play_match(&mut a, &mut b, &openings, &config, &mut |g| {
+        results.push((g.result, g.adjudicated, g.record.ply()));
+    });
+    assert_eq!(report.adjudicated, 4);
+    assert_eq!(report.draws, 4);
+    assert!(results.iter().all(|&r| r == (Wdl::Draw, true, 2)));
+    assert!((report.mean_plies() - 2.0).abs() < 1e-9);
+}
+
+#[test]
+fn a_stronger_engine_scores_more_and_results_are_counted_for_the_first_engine() {
+    let openings = vec![GameRecord::new(TicTacToe::new())];
+    let config = MatchConfig {
+        games: 10,
+        limits: Limits::none(),
+        max_plies: 20,
+    };
+    let mut mcts = Mcts::new(MctsConfig {
+        playouts: 3000,
+        ..MctsConfig::default()
+    });
+    let mut random = RandomMover::new(5);
+    let strong = play_match(&mut mcts, &mut random, &openings, &config, &mut |_| {});
+    assert_eq!(strong.losses, 0, "{strong:?}");
+    let mut mcts = Mcts::new(MctsConfig {
+        playouts: 3000,
+        ..MctsConfig::default()
+    });
+    let mut random = RandomMover::new(5);
+    let weak = play_match(&mut random, &mut mcts, &openings, &config, &mut |_| {});
+    assert_eq!(weak.wins, 0, "{weak:?}");
+    assert!(strong.elo() > 0.0 && weak.elo() < 0.0);
+}
