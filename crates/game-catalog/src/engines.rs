@@ -163,6 +163,24 @@ impl FromStr for EngineSpec {
     }
 }
 
+impl EngineSpec {
+    /// The spec with one more option, or a changed one.
+    ///
+    /// # Errors
+    /// [`EngineSpecError::UnknownOption`] if the engine does not take `key`.
+    pub fn with_option(mut self, key: &str, value: &str) -> Result<EngineSpec, EngineSpecError> {
+        if !self.kind.options().iter().any(|(k, _)| *k == key) {
+            return Err(EngineSpecError::UnknownOption {
+                engine: self.kind.name(),
+                key: key.to_owned(),
+            });
+        }
+        self.options.retain(|(k, _)| k != key);
+        self.options.push((key.to_owned(), value.to_owned()));
+        Ok(self)
+    }
+}
+
 impl fmt::Display for EngineSpec {
     /// The spec as given: `mcts:playouts=20000`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -39,6 +39,11 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
         Self::default_start()
     }
 
+    /// How many random moves an opening of a match plays after [`CatalogGame::random_start`]
+    /// (Kamisado has one start, so its openings are a few random first moves; Onitama's random
+    /// deal is opening enough).
+    const OPENING_PLIES: usize = 0;
+
     /// The start position that `option` (one of [`CatalogGame::START_OPTIONS`]) gives for
     /// `value`.
     ///

@@ -172,3 +172,27 @@ pub fn setup<G: CatalogGame>(setup: &Setup) -> Result<GameRecord<G>, SetupError>
 pub fn position<G: CatalogGame>(setup: &Setup) -> Result<G, SetupError> {
     self::setup::<G>(setup).map(|record| record.position().clone())
 }
+
+/// A match opening: [`CatalogGame::random_start`] of the seed, then
+/// [`CatalogGame::OPENING_PLIES`] random legal moves that do not end the game (fewer if none is
+/// left), as a record so that the opening moves are part of each game's record.
+#[must_use]
+pub fn opening<G: CatalogGame>(seed: u64) -> GameRecord<G> {
+    let mut rng = abstract_game::rng::SplitMix64::new(seed);
+    let mut record = GameRecord::new(G::random_start(rng.next_u64()));
+    for _ in 0..G::OPENING_PLIES {
+        let pos = record.position().clone();
+        let quiet: Vec<G::Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| !pos.after_unchecked(mv).is_over())
+            .collect();
+        let Some(mv) = rng.choose(&quiet) else {
+            break;
+        };
+        if record.play(mv).is_err() {
+            break;
+        }
+    }
+    record
+}

@@ -201,3 +201,144 @@ pub fn nodes_per_second(nodes: u64, seconds: f64) -> u64 {
         0
     }
 }
+
+/// A [`Score`](game_engines::Score): `{"kind": "win", "plies": 7}`, `{"kind": "draw"}` or
+/// `{"kind": "eval", "value": 35}`, from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ScoreView {
+    /// `win`, `loss`, `draw` or `eval`.
+    pub kind: &'static str,
+    /// Plies to the end, for a win or a loss.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<u32>,
+    /// The evaluation, for `eval`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i32>,
+}
+
+impl ScoreView {
+    /// The view of a score.
+    #[must_use]
+    pub fn of(score: game_engines::Score) -> Self {
+        ScoreView {
+            kind: score.id(),
+            plies: score.plies(),
+            value: score.eval(),
+        }
+    }
+}
+
+/// What `games analyze --json` prints: the search's result for the side to move.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct AnalysisView {
+    /// The game's name.
+    pub game: &'static str,
+    /// The position text.
+    pub position: String,
+    /// The engine's spec.
+    pub engine: String,
+    /// The best move, `None` only when the game is over.
+    pub best: Option<String>,
+    /// Its score.
+    pub score: ScoreView,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<String>,
+    /// The depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nodes_per_second: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl AnalysisView {
+    /// The view of a search of `pos` by `engine`.
+    #[must_use]
+    pub fn of<G: CatalogGame>(
+        pos: &G,
+        engine: String,
+        result: &game_engines::SearchResult<G::Move>,
+    ) -> Self {
+        AnalysisView {
+            game: G::NAME,
+            position: pos.position_text(),
+            engine,
+            best: result.best.map(|mv| pos.move_text(mv)),
+            score: ScoreView::of(result.score),
+            pv: pv_texts(pos, &result.pv),
+            depth: result.depth,
+            nodes: result.nodes,
+            nodes_per_second: result.nodes_per_second(),
+            seconds: result.elapsed.as_secs_f64(),
+        }
+    }
+}
+
+/// The moves of a line from `pos` in notation, each in the position it is played in; the line
+/// stops at the first move that is not legal there (a line from a stale table entry).
+#[must_use]
+pub fn pv_texts<G: Notation>(pos: &G, line: &[G::Move]) -> Vec<String> {
+    let mut at = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &mv in line {
+        if !at.is_legal(mv) {
+            break;
+        }
+        out.push(at.move_text(mv));
+        at.play_unchecked(mv);
+    }
+    out
+}
+
+/// What `games match --json` prints, counted for the first engine.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MatchView {
+    /// The game's name.
+    pub game: &'static str,
+    /// The two engines' specs.
+    pub engines: [String; 2],
+    /// Games played.
+    pub games: usize,
+    /// Games the first engine won.
+    pub wins: usize,
+    /// Games drawn (adjudicated ones included).
+    pub draws: usize,
+    /// Games the first engine lost.
+    pub losses: usize,
+    /// The first engine's score, 0..1.
+    pub score: f64,
+    /// The Elo difference the score implies.
+    pub elo: f64,
+    /// The half-width of its 95% confidence interval.
+    pub elo_margin: f64,
+    /// Games stopped at the ply limit and counted as draws.
+    pub adjudicated: usize,
+    /// The mean game length in plies.
+    pub mean_plies: f64,
+}
+
+impl MatchView {
+    /// The view of a match report.
+    #[must_use]
+    pub fn of(
+        game: &'static str,
+        engines: [String; 2],
+        report: &game_engines::matches::MatchReport,
+    ) -> Self {
+        MatchView {
+            game,
+            engines,
+            games: report.games(),
+            wins: report.wins,
+            draws: report.draws,
+            losses: report.losses,
+            score: report.score(),
+            elo: report.elo(),
+            elo_margin: report.elo_margin(),
+            adjudicated: report.adjudicated,
+            mean_plies: report.mean_plies(),
+        }
+    }
+}

@@ -116,7 +116,9 @@ impl MatchReport {
 
     /// The half-width of the 95% confidence interval of [`MatchReport::elo`], from the standard
     /// error of the per-game score (normal approximation, 1.96 standard errors, converted to
-    /// Elo at the ends of the interval and halved).
+    /// Elo at the ends of the interval and halved). When every game had the same result the
+    /// sample variance is 0, which would claim certainty; the variance of a win-or-loss game at
+    /// the bounded score is used instead.
     #[must_use]
     pub fn elo_margin(&self) -> f64 {
         let n = self.games();
@@ -129,6 +131,12 @@ impl MatchReport {
             + self.draws as f64 * (0.5 - mean).powi(2)
             + self.losses as f64 * mean.powi(2))
             / (n_f - 1.0);
+        let var = if var > 0.0 {
+            var
+        } else {
+            let p = self.bounded_score();
+            p * (1.0 - p)
+        };
         let se = (var / n_f).sqrt();
         let (lo, hi) = (
             self.clamp(self.bounded_score() - 1.96 * se),

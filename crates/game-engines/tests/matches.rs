@@ -33,6 +33,10 @@ fn a_perfect_score_is_bounded_half_a_game_away() {
     let bound = -400.0 * (1.0 / (99.5 / 100.0) - 1.0f64).log10();
     assert!((perfect.elo() - bound).abs() < 1e-9);
     assert!(perfect.elo().is_finite() && perfect.elo_margin().is_finite());
+    assert!(
+        perfect.elo_margin() > 10.0,
+        "a perfect score is not a certainty"
+    );
     assert!((report(0, 0, 100).elo() + bound).abs() < 1e-9);
 }
 
@@ -63,12 +67,7 @@ fn openings_are_played_twice_with_the_sides_swapped() {
     };
     let mut seen = Vec::new();
     let report = play_match(&mut a, &mut b, &openings, &config, &mut |g| {
-        seen.push((
-            g.index,
-            g.opening,
-            g.first_engine_side,
-            *g.record.start(),
-        ));
+        seen.push((g.index, g.opening, g.first_engine_side, *g.record.start()));
     });
     assert_eq!(report.games(), 6);
     let sides: Vec<Mark> = seen.iter().map(|s| s.2).collect();

@@ -24,6 +24,10 @@ pub enum Command {
     Show(ShowArgs),
     /// Play in the terminal: people, the engine, or both.
     Play(PlayArgs),
+    /// Search a position with an engine: one line per completed depth, or JSON at the end.
+    Analyze(AnalyzeArgs),
+    /// Play two engines against each other: each opening twice with the sides swapped.
+    Match(MatchArgs),
 }
 
 /// A game name from the catalog.
@@ -179,4 +183,69 @@ pub struct PlayArgs {
     /// Stop the game without a result after this many plies.
     #[arg(long, default_value_t = 1000, value_name = "N")]
     pub max_plies: usize,
+}
+
+/// `games analyze`.
+#[derive(Args, Debug)]
+#[command(group = clap::ArgGroup::new("limit").args(["depth", "time", "nodes"]))]
+pub struct AnalyzeArgs {
+    /// The game: kamisado, onitama or tictactoe.
+    #[arg(value_parser = game_name)]
+    pub game: GameName,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Search this many plies deep.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// Search for this many seconds (the default is 1 when no limit is given).
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+    /// Search this many nodes (playouts for mcts).
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<u64>,
+    /// The engine: a name and options after colons, e.g. mcts:playouts=20000.
+    #[arg(long, default_value = "mcts", value_name = "SPEC")]
+    pub engine: String,
+    /// Search threads, for engines that take a `threads` option.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Seed of engines that draw random numbers.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// One JSON object at the end instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `games match`.
+#[derive(Args, Debug)]
+#[command(group = clap::ArgGroup::new("limit").args(["time_per_move", "depth"]))]
+pub struct MatchArgs {
+    /// The game: kamisado, onitama or tictactoe.
+    #[arg(value_parser = game_name)]
+    pub game: GameName,
+    /// The two engines, comma-separated (each a name with options after colons).
+    #[arg(long, value_name = "SPEC,SPEC")]
+    pub engines: String,
+    /// Games to play (each opening is played twice, the sides swapped).
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    pub games: usize,
+    /// Milliseconds per move (the default is 100 when no limit is given).
+    #[arg(long, value_name = "MS")]
+    pub time_per_move: Option<u64>,
+    /// Search depth per move instead of a time.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// Seed of the openings and the engines' random numbers.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// Write every game's record to this file, one per line.
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<std::path::PathBuf>,
+    /// A game still running after this many plies is adjudicated a draw.
+    #[arg(long, default_value_t = 400, value_name = "N")]
+    pub max_plies: usize,
+    /// One JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -44,7 +44,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
                     Ok(())
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Err(usage(
-                    "missing a command: perft, show or play (see games --help)",
+                    "missing a command: perft, show, play, analyze or match (see games --help)",
                 )),
                 _ => Err(usage(clap_first_line(&e))),
             };
@@ -54,6 +54,8 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
         Command::Perft(a) => a.game.visit(commands::perft::Perft(a)),
         Command::Show(a) => a.game.visit(commands::show::Show(a)),
         Command::Play(a) => a.game.visit(commands::play::Play(a)),
+        Command::Analyze(a) => a.game.visit(commands::analyze::Analyze(a)),
+        Command::Match(a) => a.game.visit(commands::engine_match::Match(a)),
     }
 }
 

@@ -4,6 +4,8 @@ use super::Kamisado;
 use crate::game::CatalogGame;
 
 impl CatalogGame for Kamisado {
+    const OPENING_PLIES: usize = 2;
+
     const NAME: &'static str = "kamisado";
 
     fn default_start() -> Self {

@@ -9,6 +9,8 @@ use super::TicTacToe;
 use crate::game::CatalogGame;
 
 impl CatalogGame for TicTacToe {
+    const OPENING_PLIES: usize = 1;
+
     const NAME: &'static str = "tictactoe";
 
     fn default_start() -> Self {

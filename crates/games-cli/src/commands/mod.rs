@@ -2,6 +2,8 @@
 //!
 //! [`GameVisitor`]: game_catalog::GameVisitor
 
+pub mod analyze;
+pub mod engine_match;
 pub mod perft;
 pub mod play;
 pub mod show;
@@ -20,4 +22,20 @@ pub fn record<G: CatalogGame>(args: &PositionArgs) -> Result<GameRecord<G>, Fail
 /// The position the position options describe.
 pub fn position<G: CatalogGame>(args: &PositionArgs) -> Result<G, Failure> {
     record::<G>(args).map(|record| record.position().clone())
+}
+
+/// The engine that `spec` names, for the game `G`.
+pub fn engine<G: CatalogGame>(
+    spec: &game_catalog::engines::EngineSpec,
+    seed: u64,
+) -> Result<game_catalog::engines::BoxedEngine<G>, Failure> {
+    game_catalog::engines::build::<G>(spec, seed).map_err(|e| crate::error::usage(e.to_string()))
+}
+
+/// An engine spec from the command line.
+pub fn engine_spec(text: &str) -> Result<game_catalog::engines::EngineSpec, Failure> {
+    text.parse()
+        .map_err(|e: game_catalog::engines::EngineSpecError| {
+            crate::error::usage(format!("bad engine {}: {e}", crate::error::quote(text)))
+        })
 }

@@ -1,0 +1,95 @@
+//! `games analyze`: an engine's view of a position.
+
+use std::io::Write;
+use std::time::Duration;
+
+use game_catalog::views::{AnalysisView, pv_texts};
+use game_catalog::{CatalogGame, GameVisitor};
+use game_engines::{Engine, Limits, SearchResult};
+
+use crate::args::AnalyzeArgs;
+use crate::error::{Failure, usage};
+
+/// `games analyze` for the game `G`.
+pub struct Analyze<'a>(pub &'a AnalyzeArgs);
+
+impl GameVisitor for Analyze<'_> {
+    type Output = Result<(), Failure>;
+
+    fn visit<G: CatalogGame>(self) -> Result<(), Failure> {
+        let a = self.0;
+        let record = super::record::<G>(&a.position)?;
+        let limits = limits(a)?;
+        let mut spec = super::engine_spec(&a.engine)?;
+        if a.threads != 1 {
+            spec = spec
+                .with_option("threads", &a.threads.to_string())
+                .map_err(|e| usage(format!("--threads {}: {e}", a.threads)))?;
+        }
+        let mut engine = super::engine::<G>(&spec, a.seed)?;
+        let history: Vec<u64> = record.positions()[..record.ply()]
+            .iter()
+            .map(abstract_game::ZobristHash::zobrist)
+            .collect();
+        engine.set_history(&history);
+        let pos = record.position().clone();
+        let mut out = std::io::stdout().lock();
+        let mut failed = None;
+        let result = engine.search_with_progress(&pos, &limits, &mut |progress| {
+            if !a.json && failed.is_none() {
+                if let Err(e) = writeln!(out, "{}", depth_line(&pos, progress)) {
+                    failed = Some(e);
+                }
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e.into());
+        }
+        if a.json {
+            let view = AnalysisView::of(&pos, engine.name(), &result);
+            let text = serde_json::to_string(&view).map_err(std::io::Error::other)?;
+            writeln!(out, "{text}")?;
+        } else if result.best.is_none() {
+            writeln!(out, "the game is over: {}", result.score)?;
+        } else {
+            let best = result.best.map(|mv| pos.move_text(mv)).unwrap_or_default();
+            writeln!(out, "best {best} ({}, {})", result.score, engine.name())?;
+        }
+        Ok(())
+    }
+}
+
+/// The search limits of the options: `--depth`, `--time` or `--nodes`, one second by default.
+fn limits(a: &AnalyzeArgs) -> Result<Limits, Failure> {
+    if let Some(depth) = a.depth {
+        if depth == 0 {
+            return Err(usage("bad --depth 0: search at least 1 ply"));
+        }
+        return Ok(Limits::depth(depth));
+    }
+    if let Some(nodes) = a.nodes {
+        if nodes == 0 {
+            return Err(usage("bad --nodes 0: search at least 1 node"));
+        }
+        return Ok(Limits::nodes(nodes));
+    }
+    let seconds = a.time.unwrap_or(1.0);
+    match Duration::try_from_secs_f64(seconds) {
+        Ok(time) if !time.is_zero() => Ok(Limits::time(time)),
+        _ => Err(usage(format!(
+            "bad --time {seconds}: expected a number of seconds above 0"
+        ))),
+    }
+}
+
+/// `depth 6  score +35  nodes 12345  nps 678901  pv c1a3 b8h2 ...`.
+fn depth_line<G: CatalogGame>(pos: &G, r: &SearchResult<G::Move>) -> String {
+    format!(
+        "depth {}  score {}  nodes {}  nps {}  pv {}",
+        r.depth,
+        r.score,
+        r.nodes,
+        r.nodes_per_second(),
+        pv_texts(pos, &r.pv).join(" ")
+    )
+}
