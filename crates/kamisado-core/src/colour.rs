@@ -3,7 +3,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseColourError;
 use crate::square::Square;
 
 /// One of the eight colours. Each side owns one tower of each colour, and every square of the
@@ -172,4 +171,14 @@ impl FromStr for Colour {
             .find(|c| c.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| ParseColourError { text: s.to_owned() })
     }
+}
+
+/// Why a colour text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown colour \"{text}\": expected a name (brown .. orange) or a letter (n g r y k p b o)"
+)]
+pub struct ParseColourError {
+    /// The rejected text.
+    pub text: String,
 }

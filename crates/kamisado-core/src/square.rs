@@ -5,7 +5,6 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::colour::Colour;
-use crate::error::ParseSquareError;
 
 /// One of the 64 squares, `a1` .. `h8`.
 ///
@@ -194,4 +193,28 @@ impl FromStr for Square {
             }),
         }
     }
+}
+
+/// Why a square text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseSquareError {
+    /// The text is not exactly two characters long.
+    #[error("a square is two characters (file a..h, rank 1..8), found {len} characters")]
+    Length {
+        /// The number of characters found.
+        len: usize,
+    },
+    /// The first character is not a file letter.
+    #[error("expected a file letter a..h, found '{ch}'")]
+    File {
+        /// The offending character.
+        ch: char,
+    },
+    /// The second character is not a rank digit.
+    #[error("expected a rank digit 1..8, found '{ch}'")]
+    Rank {
+        /// The offending character.
+        ch: char,
+    },
 }
