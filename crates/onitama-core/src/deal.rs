@@ -3,11 +3,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::card::Card;
-use crate::error::{DealError, ParseDealError};
+use crate::card::{Card, ParseCardError};
 use crate::position::Position;
 use crate::side::Side;
 use abstract_game::rng::SplitMix64;
+use thiserror::Error;
 
 /// The five cards of a game: two for Red, two for Blue and the side card, whose stamp decides who
 /// starts.
@@ -187,4 +187,43 @@ impl FromStr for Deal {
             cards[4],
         )?)
     }
+}
+
+/// Why a deal text (`horse,elephant,ox,boar,crab`) was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseDealError {
+    /// Not exactly five comma-separated names.
+    #[error(
+        "invalid deal {text:?}: expected five comma-separated card names (Red's two, Blue's two, the side card), found {found}"
+    )]
+    CardCount {
+        /// The whole deal text.
+        text: String,
+        /// How many names were found.
+        found: usize,
+    },
+    /// A name that is not a card.
+    #[error("invalid deal: card {index} of 5: {source}")]
+    Card {
+        /// The position of the bad name, 1-based.
+        index: usize,
+        /// What was wrong with it.
+        source: ParseCardError,
+    },
+    /// The same card twice.
+    #[error(transparent)]
+    Deal(#[from] DealError),
+}
+
+/// Why five cards do not form a deal.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DealError {
+    /// A card appears more than once among the five.
+    #[error("the card {card} appears more than once; a deal needs five different cards")]
+    DuplicateCard {
+        /// The repeated card.
+        card: Card,
+    },
 }

@@ -3,8 +3,8 @@
 use abstract_game::{EndReason, Game, Notation, PassMove, Player, ZobristHash};
 
 use crate::deal::Deal;
-use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError};
-use crate::moves::{Move, MoveList};
+use crate::error::{IllegalMoveError, ParsePositionError};
+use crate::moves::{Move, MoveList, ParseMoveError};
 use crate::outcome::WinReason;
 use crate::position::Position;
 use crate::side::Side;

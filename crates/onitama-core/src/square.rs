@@ -3,8 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+use thiserror::Error;
+
 use crate::bitboard::Bitboard;
-use crate::error::ParseSquareError;
 
 /// A square of the board, `a1` .. `e5`.
 ///
@@ -165,4 +166,30 @@ impl FromStr for Square {
         };
         Ok(Square(r * 5 + f))
     }
+}
+
+/// Why a square text (`a1` .. `e5`) was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseSquareError {
+    /// The text is not exactly two characters long.
+    #[error(
+        "a square is two characters (file a..e, rank 1..5, like \"c3\"), found {len} characters"
+    )]
+    Length {
+        /// The number of characters found.
+        len: usize,
+    },
+    /// The first character is not a file letter.
+    #[error("expected a file letter a..e, found {ch:?}")]
+    File {
+        /// The offending character.
+        ch: char,
+    },
+    /// The second character is not a rank digit.
+    #[error("expected a rank digit 1..5, found {ch:?}")]
+    Rank {
+        /// The offending character.
+        ch: char,
+    },
 }
