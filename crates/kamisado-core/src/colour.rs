@@ -148,6 +148,15 @@ impl Colour {
     }
 }
 
+impl Square {
+    /// The colour of this square on the Kamisado board (see [`Colour::of_square`]).
+    #[inline(always)]
+    #[must_use]
+    pub const fn colour(self) -> Colour {
+        Colour::of_square(self)
+    }
+}
+
 impl fmt::Display for Colour {
     /// The English name, `brown` .. `orange`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

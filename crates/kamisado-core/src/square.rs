@@ -3,14 +3,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bitboard::Bitboard;
-use crate::colour::Colour;
-
 /// One of the 64 squares, `a1` .. `h8`.
 ///
 /// Files `a`..`h` run from Black's left to Black's right, ranks `1`..`8` from Black's home row to
-/// Gold's. The index used by [`Square::index`] and by [`Bitboard`] is `rank * 8 + file` (both
-/// counted from zero), so `a1` is 0, `h1` is 7 and `h8` is 63.
+/// Gold's. The index used by [`Square::index`] and by [`Bitboard`](crate::Bitboard) is
+/// `rank * 8 + file` (both counted from zero), so `a1` is 0, `h1` is 7 and `h8` is 63.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 
@@ -124,19 +121,6 @@ impl Square {
         } else {
             None
         }
-    }
-
-    /// The colour of this square on the Kamisado board (see [`Colour::of_square`]).
-    #[inline(always)]
-    #[must_use]
-    pub const fn colour(self) -> Colour {
-        Colour::of_square(self)
-    }
-
-    /// The set holding only this square.
-    #[inline(always)]
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard::from_square(self)
     }
 
     /// The file letter, `'a'` .. `'h'`.
