@@ -5,8 +5,6 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::bitboard::Bitboard;
-
 /// A square of the board, `a1` .. `e5`.
 ///
 /// Files `a`..`e` run from Red's left to Red's right; rank 1 is Red's home row and rank 5 is
@@ -103,11 +101,6 @@ impl Square {
     #[must_use]
     pub const fn rank(self) -> u8 {
         self.0 / 5
-    }
-
-    /// The one-square set `{self}`.
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard::from_bits_truncate(1 << self.0)
     }
 
     /// The file letter, `'a'` ..= `'e'`.
