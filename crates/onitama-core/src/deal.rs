@@ -4,7 +4,6 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::card::{Card, ParseCardError};
-use crate::position::Position;
 use crate::side::Side;
 use abstract_game::rng::SplitMix64;
 use thiserror::Error;
@@ -121,36 +120,6 @@ impl Deal {
     #[must_use]
     pub const fn first_player(self) -> Side {
         self.side.stamp()
-    }
-
-    /// The deal whose start position `pos` is, if it is one: both home rows full with the
-    /// Masters on their temples, and the side to move named by the side card's stamp. Each hand
-    /// comes out in alphabetical order (the order inside a hand does not change the game).
-    ///
-    /// ```
-    /// use onitama_core::{Card, Deal, Position};
-    ///
-    /// let deal = Deal::of_start(&Position::from_deal(Deal::COMMUNITY_A)).unwrap();
-    /// assert_eq!(deal.to_string(), "elephant,horse,boar,ox,crab");
-    /// assert_eq!(Position::from_deal(deal), Position::from_deal(Deal::COMMUNITY_A));
-    /// let later = Position::start().after("ox:c5c4".parse()?)?;
-    /// assert_eq!(Deal::of_start(&later), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn of_start(pos: &Position) -> Option<Deal> {
-        let deal = Deal {
-            red: pos.hand(Side::Red),
-            blue: pos.hand(Side::Blue),
-            side: pos.side_card(),
-        };
-        (Position::from_deal(deal) == *pos).then_some(deal)
-    }
-
-    /// The start position of this deal (same as [`Position::from_deal`]).
-    #[must_use]
-    pub fn start_position(self) -> Position {
-        Position::from_deal(self)
     }
 }
 
