@@ -115,6 +115,14 @@ impl Bitboard {
     }
 }
 
+impl Square {
+    /// The set holding only this square.
+    #[inline(always)]
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard::from_square(self)
+    }
+}
+
 /// Iterator over the squares of a [`Bitboard`], in increasing index order.
 #[derive(Clone, Debug)]
 pub struct BitboardIter(u64);

@@ -3,7 +3,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseColourError;
 use crate::square::Square;
 
 /// One of the eight colours. Each side owns one tower of each colour, and every square of the
@@ -149,6 +148,15 @@ impl Colour {
     }
 }
 
+impl Square {
+    /// The colour of this square on the Kamisado board (see [`Colour::of_square`]).
+    #[inline(always)]
+    #[must_use]
+    pub const fn colour(self) -> Colour {
+        Colour::of_square(self)
+    }
+}
+
 impl fmt::Display for Colour {
     /// The English name, `brown` .. `orange`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -172,4 +180,14 @@ impl FromStr for Colour {
             .find(|c| c.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| ParseColourError { text: s.to_owned() })
     }
+}
+
+/// Why a colour text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown colour \"{text}\": expected a name (brown .. orange) or a letter (n g r y k p b o)"
+)]
+pub struct ParseColourError {
+    /// The rejected text.
+    pub text: String,
 }

@@ -1,105 +1,14 @@
-//! Every error type of the crate: one per parser, one for positions no game can reach, and one
-//! for illegal moves. (The game record and its errors are the generic ones of `abstract_game::record`.)
+//! The errors about positions and moves: the position parser's, one for positions no game can
+//! reach, and one for illegal moves. Each vocabulary type keeps its own parse error beside it
+//! (`ParseSquareError` in `square`, `ParseMoveError` in `moves`, ...), so that this module sits
+//! above them all; the game record and its errors are the generic ones of
+//! `abstract_game::record`.
 
 use crate::colour::Colour;
-use crate::moves::{Move, MoveField};
+use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::side::{Side, Tower};
 use crate::square::Square;
-
-/// Why a square text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseSquareError {
-    /// The text is not exactly two characters long.
-    #[error("a square is two characters (file a..h, rank 1..8), found {len} characters")]
-    Length {
-        /// The number of characters found.
-        len: usize,
-    },
-    /// The first character is not a file letter.
-    #[error("expected a file letter a..h, found '{ch}'")]
-    File {
-        /// The offending character.
-        ch: char,
-    },
-    /// The second character is not a rank digit.
-    #[error("expected a rank digit 1..8, found '{ch}'")]
-    Rank {
-        /// The offending character.
-        ch: char,
-    },
-}
-
-/// Why a colour text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown colour \"{text}\": expected a name (brown .. orange) or a letter (n g r y k p b o)"
-)]
-pub struct ParseColourError {
-    /// The rejected text.
-    pub text: String,
-}
-
-/// Why a side text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown side \"{text}\": expected black, gold, b or g")]
-pub struct ParseSideError {
-    /// The rejected text.
-    pub text: String,
-}
-
-/// Why a tower text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown tower \"{text}\": expected one colour letter, uppercase for Black (N G R Y K P B O) or lowercase for Gold"
-)]
-pub struct ParseTowerError {
-    /// The rejected text.
-    pub text: String,
-}
-
-/// Why a win-reason text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown end reason \"{text}\": expected home_row or deadlock")]
-pub struct ParseWinReasonError {
-    /// The rejected text.
-    pub text: String,
-}
-
-/// Why a move text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseMoveError {
-    /// Not four characters (five with a hyphen).
-    #[error(
-        "move \"{text}\": expected origin and destination squares such as c1a3 (or c1-a3), found {len} characters"
-    )]
-    Length {
-        /// The rejected text.
-        text: String,
-        /// Its number of characters.
-        len: usize,
-    },
-    /// The separator of a five-character move is not a hyphen.
-    #[error("move \"{text}\": expected '-' between the squares, found '{ch}'")]
-    Separator {
-        /// The rejected text.
-        text: String,
-        /// The character found instead of `-`.
-        ch: char,
-    },
-    /// One of the squares is malformed.
-    #[error("move \"{text}\": bad {field} square: {source}")]
-    Square {
-        /// The rejected text.
-        text: String,
-        /// Which square.
-        field: MoveField,
-        /// What is wrong with it.
-        source: ParseSquareError,
-    },
-}
 
 /// Why a position text was rejected: a syntax error in one of the four fields, or
 /// ([`ParsePositionError::Invalid`]) a well-formed text of a position that no game can reach.

@@ -99,15 +99,12 @@ mod zobrist;
 /// A pair of values indexed by [`Side`] (shared with every game of the workspace).
 pub use abstract_game::BySide;
 pub use bitboard::{Bitboard, BitboardIter};
-pub use colour::Colour;
+pub use colour::{Colour, ParseColourError};
 pub use diagram::Diagram;
-pub use error::{
-    IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParseColourError, ParseMoveError,
-    ParsePositionError, ParseSideError, ParseSquareError, ParseTowerError, ParseWinReasonError,
-};
-pub use moves::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, MoveField, MoveList};
-pub use outcome::{Outcome, WinReason};
+pub use error::{IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParsePositionError};
+pub use moves::{MAX_LEGAL_MOVES, MAX_TOWER_MOVES, Move, MoveField, MoveList, ParseMoveError};
+pub use outcome::{Outcome, ParseWinReasonError, WinReason};
 pub use position::{ChainState, Position};
 pub use record::{GameRecord, ParseRecordError, RecordPlayError};
-pub use side::{Side, Tower};
-pub use square::Square;
+pub use side::{ParseSideError, ParseTowerError, Side, Tower};
+pub use square::{ParseSquareError, Square};

@@ -5,8 +5,7 @@ use core::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use crate::error::ParseMoveError;
-use crate::square::Square;
+use crate::square::{ParseSquareError, Square};
 
 /// A move: the tower on `from` goes to `to`.
 ///
@@ -125,6 +124,40 @@ impl FromStr for Move {
             square(b, MoveField::Destination)?,
         ))
     }
+}
+
+/// Why a move text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseMoveError {
+    /// Not four characters (five with a hyphen).
+    #[error(
+        "move \"{text}\": expected origin and destination squares such as c1a3 (or c1-a3), found {len} characters"
+    )]
+    Length {
+        /// The rejected text.
+        text: String,
+        /// Its number of characters.
+        len: usize,
+    },
+    /// The separator of a five-character move is not a hyphen.
+    #[error("move \"{text}\": expected '-' between the squares, found '{ch}'")]
+    Separator {
+        /// The rejected text.
+        text: String,
+        /// The character found instead of `-`.
+        ch: char,
+    },
+    /// One of the squares is malformed.
+    #[error("move \"{text}\": bad {field} square: {source}")]
+    Square {
+        /// The rejected text.
+        text: String,
+        /// Which square.
+        field: MoveField,
+        /// What is wrong with it.
+        source: ParseSquareError,
+    },
 }
 
 /// The most legal moves any position can have: 102, reached only by the start position.

@@ -3,7 +3,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseWinReasonError;
 use crate::side::Side;
 
 /// Why a game of Kamisado ended. There are no draws.
@@ -51,6 +50,14 @@ impl FromStr for WinReason {
             .find(|r| r.id().eq_ignore_ascii_case(s) || r.to_string().eq_ignore_ascii_case(s))
             .ok_or_else(|| ParseWinReasonError { text: s.to_owned() })
     }
+}
+
+/// Why a win-reason text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown end reason \"{text}\": expected home_row or deadlock")]
+pub struct ParseWinReasonError {
+    /// The rejected text.
+    pub text: String,
 }
 
 /// The result of a finished game: who won ([`Outcome::winner`](abstract_game::Win::winner)) and

@@ -6,7 +6,6 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::colour::Colour;
-use crate::error::{ParseSideError, ParseTowerError};
 
 /// A player: Black (home row 1, moves first) or Gold (home row 8).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -100,6 +99,14 @@ impl FromStr for Side {
     }
 }
 
+/// Why a side text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown side \"{text}\": expected black, gold, b or g")]
+pub struct ParseSideError {
+    /// The rejected text.
+    pub text: String,
+}
+
 /// A tower: a side and a colour. Each side has exactly one tower of each colour.
 ///
 /// In text a tower is its colour letter, uppercase for Black and lowercase for Gold
@@ -163,4 +170,14 @@ impl FromStr for Tower {
         }
         .ok_or_else(|| ParseTowerError { text: s.to_owned() })
     }
+}
+
+/// Why a tower text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown tower \"{text}\": expected one colour letter, uppercase for Black (N G R Y K P B O) or lowercase for Gold"
+)]
+pub struct ParseTowerError {
+    /// The rejected text.
+    pub text: String,
 }

@@ -3,15 +3,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bitboard::Bitboard;
-use crate::colour::Colour;
-use crate::error::ParseSquareError;
-
 /// One of the 64 squares, `a1` .. `h8`.
 ///
 /// Files `a`..`h` run from Black's left to Black's right, ranks `1`..`8` from Black's home row to
-/// Gold's. The index used by [`Square::index`] and by [`Bitboard`] is `rank * 8 + file` (both
-/// counted from zero), so `a1` is 0, `h1` is 7 and `h8` is 63.
+/// Gold's. The index used by [`Square::index`] and by [`Bitboard`](crate::Bitboard) is
+/// `rank * 8 + file` (both counted from zero), so `a1` is 0, `h1` is 7 and `h8` is 63.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 
@@ -127,19 +123,6 @@ impl Square {
         }
     }
 
-    /// The colour of this square on the Kamisado board (see [`Colour::of_square`]).
-    #[inline(always)]
-    #[must_use]
-    pub const fn colour(self) -> Colour {
-        Colour::of_square(self)
-    }
-
-    /// The set holding only this square.
-    #[inline(always)]
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard::from_square(self)
-    }
-
     /// The file letter, `'a'` .. `'h'`.
     #[must_use]
     pub const fn file_char(self) -> char {
@@ -194,4 +177,28 @@ impl FromStr for Square {
             }),
         }
     }
+}
+
+/// Why a square text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseSquareError {
+    /// The text is not exactly two characters long.
+    #[error("a square is two characters (file a..h, rank 1..8), found {len} characters")]
+    Length {
+        /// The number of characters found.
+        len: usize,
+    },
+    /// The first character is not a file letter.
+    #[error("expected a file letter a..h, found '{ch}'")]
+    File {
+        /// The offending character.
+        ch: char,
+    },
+    /// The second character is not a rank digit.
+    #[error("expected a rank digit 1..8, found '{ch}'")]
+    Rank {
+        /// The offending character.
+        ch: char,
+    },
 }

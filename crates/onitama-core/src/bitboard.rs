@@ -88,6 +88,13 @@ impl Bitboard {
     }
 }
 
+impl Square {
+    /// The one-square set `{self}`.
+    pub const fn bitboard(self) -> Bitboard {
+        Bitboard::from_bits_truncate(1 << self.index())
+    }
+}
+
 /// Iterator over the squares of a [`Bitboard`], lowest index first.
 #[derive(Clone, Debug)]
 #[must_use]

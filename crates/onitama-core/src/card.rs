@@ -3,8 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+use thiserror::Error;
+
 use crate::bitboard::Bitboard;
-use crate::error::ParseCardError;
 use crate::side::Side;
 use crate::square::Square;
 
@@ -209,4 +210,13 @@ impl FromStr for Card {
             .find(|c| c.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| ParseCardError { text: s.to_owned() })
     }
+}
+
+/// A card name that is not one of the sixteen base-game cards.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("unknown card {text:?}: expected one of the sixteen base-game card names, like \"tiger\"")]
+#[non_exhaustive]
+pub struct ParseCardError {
+    /// The rejected text.
+    pub text: String,
 }

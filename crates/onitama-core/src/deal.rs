@@ -3,11 +3,10 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::card::Card;
-use crate::error::{DealError, ParseDealError};
-use crate::position::Position;
+use crate::card::{Card, ParseCardError};
 use crate::side::Side;
 use abstract_game::rng::SplitMix64;
+use thiserror::Error;
 
 /// The five cards of a game: two for Red, two for Blue and the side card, whose stamp decides who
 /// starts.
@@ -122,36 +121,6 @@ impl Deal {
     pub const fn first_player(self) -> Side {
         self.side.stamp()
     }
-
-    /// The deal whose start position `pos` is, if it is one: both home rows full with the
-    /// Masters on their temples, and the side to move named by the side card's stamp. Each hand
-    /// comes out in alphabetical order (the order inside a hand does not change the game).
-    ///
-    /// ```
-    /// use onitama_core::{Card, Deal, Position};
-    ///
-    /// let deal = Deal::of_start(&Position::from_deal(Deal::COMMUNITY_A)).unwrap();
-    /// assert_eq!(deal.to_string(), "elephant,horse,boar,ox,crab");
-    /// assert_eq!(Position::from_deal(deal), Position::from_deal(Deal::COMMUNITY_A));
-    /// let later = Position::start().after("ox:c5c4".parse()?)?;
-    /// assert_eq!(Deal::of_start(&later), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn of_start(pos: &Position) -> Option<Deal> {
-        let deal = Deal {
-            red: pos.hand(Side::Red),
-            blue: pos.hand(Side::Blue),
-            side: pos.side_card(),
-        };
-        (Position::from_deal(deal) == *pos).then_some(deal)
-    }
-
-    /// The start position of this deal (same as [`Position::from_deal`]).
-    #[must_use]
-    pub fn start_position(self) -> Position {
-        Position::from_deal(self)
-    }
 }
 
 impl fmt::Display for Deal {
@@ -187,4 +156,43 @@ impl FromStr for Deal {
             cards[4],
         )?)
     }
+}
+
+/// Why a deal text (`horse,elephant,ox,boar,crab`) was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseDealError {
+    /// Not exactly five comma-separated names.
+    #[error(
+        "invalid deal {text:?}: expected five comma-separated card names (Red's two, Blue's two, the side card), found {found}"
+    )]
+    CardCount {
+        /// The whole deal text.
+        text: String,
+        /// How many names were found.
+        found: usize,
+    },
+    /// A name that is not a card.
+    #[error("invalid deal: card {index} of 5: {source}")]
+    Card {
+        /// The position of the bad name, 1-based.
+        index: usize,
+        /// What was wrong with it.
+        source: ParseCardError,
+    },
+    /// The same card twice.
+    #[error(transparent)]
+    Deal(#[from] DealError),
+}
+
+/// Why five cards do not form a deal.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum DealError {
+    /// A card appears more than once among the five.
+    #[error("the card {card} appears more than once; a deal needs five different cards")]
+    DuplicateCard {
+        /// The repeated card.
+        card: Card,
+    },
 }

@@ -1,142 +1,17 @@
-//! Error types: one per parser, one for illegal moves, one for game records.
+//! The errors about positions and moves: the position parser's, one for placements no game can
+//! reach, and one for illegal moves. Each vocabulary type keeps its own parse error beside it
+//! (`ParseSquareError` in `square`, `ParseCardError` in `card`, `ParseDealError` and `DealError`
+//! in `deal`, `ParseMoveError` in `moves`, ...), so that this module sits above them all; the
+//! game record and its errors are the generic ones of `abstract_game::record`.
 
 use thiserror::Error;
 
-use crate::card::Card;
+use crate::card::{Card, ParseCardError};
+use crate::deal::ParseDealError;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::side::Side;
 use crate::square::Square;
-
-/// Why a square text (`a1` .. `e5`) was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ParseSquareError {
-    /// The text is not exactly two characters long.
-    #[error(
-        "a square is two characters (file a..e, rank 1..5, like \"c3\"), found {len} characters"
-    )]
-    Length {
-        /// The number of characters found.
-        len: usize,
-    },
-    /// The first character is not a file letter.
-    #[error("expected a file letter a..e, found {ch:?}")]
-    File {
-        /// The offending character.
-        ch: char,
-    },
-    /// The second character is not a rank digit.
-    #[error("expected a rank digit 1..5, found {ch:?}")]
-    Rank {
-        /// The offending character.
-        ch: char,
-    },
-}
-
-/// A card name that is not one of the sixteen base-game cards.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("unknown card {text:?}: expected one of the sixteen base-game card names, like \"tiger\"")]
-#[non_exhaustive]
-pub struct ParseCardError {
-    /// The rejected text.
-    pub text: String,
-}
-
-/// A side text that is not `red`, `blue`, `r` or `b`.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("invalid side {text:?}: expected \"r\" or \"b\" (or \"red\", \"blue\")")]
-#[non_exhaustive]
-pub struct ParseSideError {
-    /// The rejected text.
-    pub text: String,
-}
-
-/// A reason text that is not `stone`, `stream`, `way of the stone` or `way of the stream`.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error(
-    "unknown win reason {text:?}: expected \"stone\" or \"stream\" (or \"way of the stone\", \"way of the stream\")"
-)]
-#[non_exhaustive]
-pub struct ParseWinReasonError {
-    /// The rejected text.
-    pub text: String,
-}
-
-/// Why a move text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ParseMoveError {
-    /// No `:` between the card and the squares.
-    #[error("invalid move {text:?}: expected card:squares, like \"tiger:c1c3\" or \"tiger:pass\"")]
-    MissingColon {
-        /// The whole move text.
-        text: String,
-    },
-    /// The part before the colon is not a card name.
-    #[error("invalid move {text:?}: {source}")]
-    Card {
-        /// The whole move text.
-        text: String,
-        /// What was wrong with the card name.
-        source: ParseCardError,
-    },
-    /// The part after the colon is neither two squares nor `pass`.
-    #[error(
-        "invalid move {text:?}: after the colon expected two squares like \"c1c3\" or \"pass\", found {squares:?}"
-    )]
-    Squares {
-        /// The whole move text.
-        text: String,
-        /// The part after the colon.
-        squares: String,
-    },
-    /// The origin and the destination are the same square; no card has such a move.
-    #[error("invalid move {text:?}: the origin and the destination are the same square")]
-    SameSquare {
-        /// The whole move text.
-        text: String,
-    },
-}
-
-/// Why a deal text (`horse,elephant,ox,boar,crab`) was rejected.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum ParseDealError {
-    /// Not exactly five comma-separated names.
-    #[error(
-        "invalid deal {text:?}: expected five comma-separated card names (Red's two, Blue's two, the side card), found {found}"
-    )]
-    CardCount {
-        /// The whole deal text.
-        text: String,
-        /// How many names were found.
-        found: usize,
-    },
-    /// A name that is not a card.
-    #[error("invalid deal: card {index} of 5: {source}")]
-    Card {
-        /// The position of the bad name, 1-based.
-        index: usize,
-        /// What was wrong with it.
-        source: ParseCardError,
-    },
-    /// The same card twice.
-    #[error(transparent)]
-    Deal(#[from] DealError),
-}
-
-/// Why five cards do not form a deal.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[non_exhaustive]
-pub enum DealError {
-    /// A card appears more than once among the five.
-    #[error("the card {card} appears more than once; a deal needs five different cards")]
-    DuplicateCard {
-        /// The repeated card.
-        card: Card,
-    },
-}
 
 /// Why a position text was rejected: a syntax error in one of the five fields, or a position
 /// that no game can reach ([`ParsePositionError::Invalid`]). Character positions (`index`) count

@@ -2,9 +2,8 @@
 
 use abstract_game::{EndReason, Game, Notation, PassMove, Player, ZobristHash};
 
-use crate::deal::Deal;
-use crate::error::{IllegalMoveError, ParseMoveError, ParsePositionError};
-use crate::moves::{Move, MoveList};
+use crate::error::{IllegalMoveError, ParsePositionError};
+use crate::moves::{Move, MoveList, ParseMoveError};
 use crate::outcome::WinReason;
 use crate::position::Position;
 use crate::side::Side;
@@ -128,9 +127,10 @@ impl Notation for Position {
         mv.to_string()
     }
 
-    /// The deal of a start position ([`Deal::of_start`]), otherwise the position text.
+    /// The deal of a start position ([`Position::deal`]), otherwise the position text.
     fn start_text(&self) -> String {
-        Deal::of_start(self).map_or_else(|| self.to_string(), |deal| deal.to_string())
+        self.deal()
+            .map_or_else(|| self.to_string(), |deal| deal.to_string())
     }
 
     /// A deal (one token without `/`) or the five position fields.

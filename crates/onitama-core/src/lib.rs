@@ -99,20 +99,16 @@ mod zobrist;
 /// A pair of values indexed by [`Side`] (shared with every game of the workspace).
 pub use abstract_game::BySide;
 pub use bitboard::{Bitboard, BitboardIter};
-pub use card::Card;
-pub use deal::Deal;
+pub use card::{Card, ParseCardError};
+pub use deal::{Deal, DealError, ParseDealError};
 pub use diagram::Diagram;
-pub use error::{
-    DealError, IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParseCardError,
-    ParseDealError, ParseMoveError, ParsePositionError, ParseSideError, ParseSquareError,
-    ParseWinReasonError,
-};
-pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
-pub use outcome::{Outcome, WinReason};
+pub use error::{IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParsePositionError};
+pub use moves::{MAX_LEGAL_MOVES, Move, MoveList, ParseMoveError};
+pub use outcome::{Outcome, ParseWinReasonError, WinReason};
 pub use position::Position;
 pub use record::{GameRecord, ParseRecordError, RecordPlayError};
-pub use side::{Piece, Side};
-pub use square::Square;
+pub use side::{ParseSideError, Piece, Side};
+pub use square::{ParseSquareError, Square};
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]

@@ -4,9 +4,9 @@ use core::fmt;
 use core::str::FromStr;
 
 use arrayvec::ArrayVec;
+use thiserror::Error;
 
-use crate::card::Card;
-use crate::error::ParseMoveError;
+use crate::card::{Card, ParseCardError};
 use crate::square::Square;
 
 /// A move of Onitama: always a card, which then goes to the side card.
@@ -123,6 +123,42 @@ impl FromStr for Move {
         }
         Ok(Move::Step { card, from, to })
     }
+}
+
+/// Why a move text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseMoveError {
+    /// No `:` between the card and the squares.
+    #[error("invalid move {text:?}: expected card:squares, like \"tiger:c1c3\" or \"tiger:pass\"")]
+    MissingColon {
+        /// The whole move text.
+        text: String,
+    },
+    /// The part before the colon is not a card name.
+    #[error("invalid move {text:?}: {source}")]
+    Card {
+        /// The whole move text.
+        text: String,
+        /// What was wrong with the card name.
+        source: ParseCardError,
+    },
+    /// The part after the colon is neither two squares nor `pass`.
+    #[error(
+        "invalid move {text:?}: after the colon expected two squares like \"c1c3\" or \"pass\", found {squares:?}"
+    )]
+    Squares {
+        /// The whole move text.
+        text: String,
+        /// The part after the colon.
+        squares: String,
+    },
+    /// The origin and the destination are the same square; no card has such a move.
+    #[error("invalid move {text:?}: the origin and the destination are the same square")]
+    SameSquare {
+        /// The whole move text.
+        text: String,
+    },
 }
 
 /// The largest number of legal moves in any position: 5 pieces × 2 cards × 4 destinations.

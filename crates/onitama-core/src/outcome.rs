@@ -3,7 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::ParseWinReasonError;
+use thiserror::Error;
+
 use crate::side::Side;
 
 /// Why a game of Onitama ended. There are no draws on the board (a record may end in a draw by
@@ -52,6 +53,17 @@ impl FromStr for WinReason {
             .find(|r| r.id().eq_ignore_ascii_case(s) || r.to_string().eq_ignore_ascii_case(s))
             .ok_or_else(|| ParseWinReasonError { text: s.to_owned() })
     }
+}
+
+/// A reason text that is not `stone`, `stream`, `way of the stone` or `way of the stream`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error(
+    "unknown win reason {text:?}: expected \"stone\" or \"stream\" (or \"way of the stone\", \"way of the stream\")"
+)]
+#[non_exhaustive]
+pub struct ParseWinReasonError {
+    /// The rejected text.
+    pub text: String,
 }
 
 /// The result of a finished game: who won ([`Outcome::winner`](abstract_game::Win::winner)) and

@@ -87,6 +87,32 @@ impl Position {
         Position::from_deal(Deal::COMMUNITY_A)
     }
 
+    /// The deal whose start position this is, if it is one: both home rows full with the
+    /// Masters on their temples, and the side to move named by the side card's stamp. Each hand
+    /// comes out in alphabetical order (the order inside a hand does not change the game).
+    ///
+    /// ```
+    /// use onitama_core::{Deal, Position};
+    ///
+    /// let deal = Position::from_deal(Deal::COMMUNITY_A).deal().unwrap();
+    /// assert_eq!(deal.to_string(), "elephant,horse,boar,ox,crab");
+    /// assert_eq!(Position::from_deal(deal), Position::from_deal(Deal::COMMUNITY_A));
+    /// let later = Position::start().after("ox:c5c4".parse()?)?;
+    /// assert_eq!(later.deal(), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn deal(&self) -> Option<Deal> {
+        // The five cards of a position are always different, so they always form a deal.
+        let deal = Deal::new(
+            self.hand(Side::Red),
+            self.hand(Side::Blue),
+            self.side_card(),
+        )
+        .ok()?;
+        (Position::from_deal(deal) == *self).then_some(deal)
+    }
+
     /// A position from its parts: `board[square.index()]` is the piece on each square.
     ///
     /// # Errors

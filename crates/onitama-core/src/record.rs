@@ -7,8 +7,8 @@
 //!
 //! Text form: the start, the moves, then a `draw`, `resign:<side>` or `abandoned` token if the
 //! players ended the game. A start position that some deal produces is written as that deal
-//! (`elephant,horse,boar,ox,crab`: Red's two cards, Blue's two, the side card, each hand in
-//! alphabetical order); any other start as its five position fields.
+//! ([`Position::deal`]: `elephant,horse,boar,ox,crab`, Red's two cards, Blue's two, the side
+//! card, each hand in alphabetical order); any other start as its five position fields.
 //!
 //! ```
 //! use onitama_core::{Deal, GameRecord, Position};

@@ -4,7 +4,8 @@ use core::fmt;
 use core::ops::Not;
 use core::str::FromStr;
 
-use crate::error::ParseSideError;
+use thiserror::Error;
+
 use crate::square::Square;
 
 /// A player: Red sits at rank 1, Blue at rank 5.
@@ -89,6 +90,15 @@ impl FromStr for Side {
             _ => Err(ParseSideError { text: s.to_owned() }),
         }
     }
+}
+
+/// A side text that is not `red`, `blue`, `r` or `b`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("invalid side {text:?}: expected \"r\" or \"b\" (or \"red\", \"blue\")")]
+#[non_exhaustive]
+pub struct ParseSideError {
+    /// The rejected text.
+    pub text: String,
 }
 
 /// The kind of a piece. Both kinds move with the same cards; only the Master decides the game.

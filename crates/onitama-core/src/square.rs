@@ -3,8 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bitboard::Bitboard;
-use crate::error::ParseSquareError;
+use thiserror::Error;
 
 /// A square of the board, `a1` .. `e5`.
 ///
@@ -104,11 +103,6 @@ impl Square {
         self.0 / 5
     }
 
-    /// The one-square set `{self}`.
-    pub const fn bitboard(self) -> Bitboard {
-        Bitboard::from_bits_truncate(1 << self.0)
-    }
-
     /// The file letter, `'a'` ..= `'e'`.
     #[must_use]
     pub const fn file_char(self) -> char {
@@ -165,4 +159,30 @@ impl FromStr for Square {
         };
         Ok(Square(r * 5 + f))
     }
+}
+
+/// Why a square text (`a1` .. `e5`) was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ParseSquareError {
+    /// The text is not exactly two characters long.
+    #[error(
+        "a square is two characters (file a..e, rank 1..5, like \"c3\"), found {len} characters"
+    )]
+    Length {
+        /// The number of characters found.
+        len: usize,
+    },
+    /// The first character is not a file letter.
+    #[error("expected a file letter a..e, found {ch:?}")]
+    File {
+        /// The offending character.
+        ch: char,
+    },
+    /// The second character is not a rank digit.
+    #[error("expected a rank digit 1..5, found {ch:?}")]
+    Rank {
+        /// The offending character.
+        ch: char,
+    },
 }

@@ -173,7 +173,7 @@ fn start_position_and_first_player() {
                 assert_ne!(cards[i], cards[j], "seed {seed}");
             }
         }
-        let p = deal.start_position();
+        let p = Position::from_deal(deal);
         assert_eq!(p.side_to_move(), deal.side_card().stamp());
         assert_eq!(p.side_card(), deal.side_card());
     }
