@@ -1,0 +1,221 @@
+//! `games analyze` and `games match`: the JSON contract, the records file, and bad input.
+
+mod common;
+
+use common::{bad, json, ok};
+
+#[test]
+fn analyze_prints_one_line_per_depth_and_the_best_move() {
+    let out = ok(&["analyze", "tictactoe", "--nodes", "500"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.len() >= 2, "{out}");
+    assert!(lines[0].starts_with("depth "), "{out}");
+    for key in ["score ", "nodes ", "nps ", "pv "] {
+        assert!(lines[0].contains(key), "{out}");
+    }
+    assert!(lines.last().unwrap().starts_with("best "), "{out}");
+}
+
+#[test]
+fn analyze_json_has_the_contract_keys_and_a_legal_best_move() {
+    let v = json(&[
+        "analyze",
+        "tictactoe",
+        "--position",
+        "xx./oo./x.. o",
+        "--nodes",
+        "300",
+        "--json",
+    ]);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "game",
+            "position",
+            "engine",
+            "best",
+            "score",
+            "pv",
+            "depth",
+            "nodes",
+            "nodes_per_second",
+            "seconds"
+        ]
+    );
+    // O wins at once on 5: every engine must see that.
+    assert_eq!(v["best"], "5");
+    assert_eq!(v["score"]["kind"], "win");
+    assert_eq!(v["score"]["plies"], 1);
+    assert_eq!(v["pv"][0], "5");
+}
+
+#[test]
+fn analyze_a_finished_game_has_no_best_move() {
+    let v = json(&[
+        "analyze",
+        "tictactoe",
+        "--position",
+        "xxx/oo./... o",
+        "--json",
+    ]);
+    assert!(v["best"].is_null());
+    assert_eq!(v["score"]["kind"], "loss");
+    assert_eq!(v["score"]["plies"], 0);
+    assert_eq!(v["pv"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn match_json_counts_for_the_first_engine_and_writes_replayable_records() {
+    let dir = std::env::temp_dir().join(format!("games-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("records.txt");
+    let file_arg = file.to_str().unwrap();
+    let v = json(&[
+        "match",
+        "kamisado",
+        "--engines",
+        "mcts:playouts=200,random",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--records",
+        file_arg,
+        "--json",
+    ]);
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "game",
+            "engines",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "score",
+            "elo",
+            "elo_margin",
+            "adjudicated",
+            "mean_plies"
+        ]
+    );
+    assert_eq!(v["engines"][0], "mcts:playouts=200");
+    assert_eq!(v["engines"][1], "random");
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("wins") + n("draws") + n("losses"), 4);
+    let text = std::fs::read_to_string(&file).unwrap();
+    let records: Vec<&str> = text.lines().collect();
+    assert_eq!(records.len(), 4);
+    // Each opening twice: games 0 and 1 share their first two (opening) moves.
+    let opening = |r: &str| r.split(' ').skip(4).take(2).collect::<Vec<_>>().join(" ");
+    assert_eq!(opening(records[0]), opening(records[1]));
+    assert_eq!(opening(records[2]), opening(records[3]));
+    // Every record replays: `show` reads it back as a position and moves, and the game is over.
+    for record in records {
+        let (start, moves) = record.split_at(record.match_indices(' ').nth(3).unwrap().0);
+        let shown = json(&[
+            "show",
+            "kamisado",
+            "--position",
+            start,
+            "--moves",
+            moves,
+            "--json",
+        ]);
+        assert!(!shown["outcome"].is_null(), "{record}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn match_table_names_both_engines() {
+    let out = ok(&[
+        "match",
+        "tictactoe",
+        "--engines",
+        "random,random",
+        "--games",
+        "2",
+    ]);
+    assert!(out.starts_with("match tictactoe: 2 games"), "{out}");
+    assert!(out.contains("engine") && out.contains("elo"), "{out}");
+    assert_eq!(out.matches("\nrandom").count(), 2, "{out}");
+    assert!(out.contains("mean game length"), "{out}");
+}
+
+#[test]
+fn engine_and_match_input_is_checked() {
+    bad(
+        &["analyze", "tictactoe", "--engine", "deep-blue"],
+        "deep-blue",
+    );
+    bad(
+        &["analyze", "tictactoe", "--engine", "mcts:speed=9"],
+        "speed",
+    );
+    bad(
+        &["analyze", "tictactoe", "--engine", "mcts:playouts=0"],
+        "playouts",
+    );
+    bad(
+        &["analyze", "tictactoe", "--engine", "mcts:playouts"],
+        "key=value",
+    );
+    bad(&["analyze", "tictactoe", "--depth", "0"], "--depth");
+    bad(&["analyze", "tictactoe", "--time", "0"], "--time");
+    bad(&["analyze", "tictactoe", "--time=-1"], "--time");
+    bad(
+        &["analyze", "tictactoe", "--depth", "3", "--nodes", "9"],
+        "--nodes",
+    );
+    bad(
+        &[
+            "analyze",
+            "tictactoe",
+            "--engine",
+            "random",
+            "--threads",
+            "2",
+        ],
+        "threads",
+    );
+    bad(&["match", "tictactoe", "--engines", "random"], "--engines");
+    bad(&["match", "tictactoe", "--engines", "random,nope"], "nope");
+    bad(
+        &[
+            "match",
+            "tictactoe",
+            "--engines",
+            "random,random",
+            "--games",
+            "0",
+        ],
+        "--games",
+    );
+    bad(
+        &[
+            "match",
+            "tictactoe",
+            "--engines",
+            "random,random",
+            "--depth",
+            "2",
+            "--time-per-move",
+            "5",
+        ],
+        "--time-per-move",
+    );
+    bad(
+        &[
+            "match",
+            "tictactoe",
+            "--engines",
+            "random,random",
+            "--records",
+            "/nonexistent/dir/r.txt",
+        ],
+        "--records",
+    );
+}
