@@ -64,6 +64,31 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
         format!("{} to move", self.side_to_move())
     }
 
+    /// Whether positions of the game can repeat (so that a position's value may depend on the
+    /// path to it). The exact [`game_engines::solver`] needs a game without repetitions.
+    const REPETITIONS: bool = false;
+
+    /// The most plies any game can last, if the game has such a bound: a position the solver
+    /// finds neither won nor lost within it is a draw.
+    const LONGEST_GAME: Option<u32> = None;
+
+    /// The key by which the solver orders moves, higher first (the game's knowledge of which
+    /// moves win or hold; 0 for every move by default).
+    fn solver_order(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// Checks a proof file with the game's slow reference rules, or `None` if the game has no
+    /// reference verifier.
+    #[must_use]
+    fn verify_proof(
+        proof: &crate::proof::Proof,
+    ) -> Option<Result<crate::proof::ProofSummary, crate::proof::ProofError>> {
+        let _ = proof;
+        None
+    }
+
     /// A player by its id (`"black"`), as used in JSON and on the command line.
     fn player(id: &str) -> Option<Self::Player> {
         <Self::Player as Player>::BOTH

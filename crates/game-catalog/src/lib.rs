@@ -37,6 +37,8 @@
 //!   [`GameRecord`](abstract_game::record::GameRecord); [`SetupError`] says which input is bad.
 //! - [`views`]: the JSON objects of `show`, `perft` and outcomes.
 //! - [`engines`]: engine presets by name (`random`, `mcts:playouts=20000`) for any game.
+//! - [`proof`]: proof files of a solved position and their verifier, which trusts only a game's
+//!   slow reference rules.
 //!
 //! Adding a game: a module in `games/`, one line in [`GameName`] and one in
 //! [`GameName::visit`] (the project's `docs/adding-a-game.md` has the whole checklist).
@@ -52,6 +54,7 @@ pub mod engines;
 mod game;
 pub mod games;
 mod name;
+pub mod proof;
 mod setup;
 pub mod views;
 

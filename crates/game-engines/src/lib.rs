@@ -59,6 +59,7 @@ pub mod matches;
 pub mod mcts;
 pub mod random;
 pub mod score;
+pub mod solver;
 
 pub use engine::{Engine, SearchResult};
 pub use evaluator::{Evaluator, ZeroEvaluator};

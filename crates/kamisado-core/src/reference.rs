@@ -116,6 +116,92 @@ impl RefPos {
         }
     }
 
+    /// Reads a position text (the four fields that [`RefPos::text`] writes), checking only its
+    /// syntax: `None` if it is not four fields, eight ranks of eight squares, a side `b`/`g`, a
+    /// colour letter or `-`, and a chain of colour letters or `-`. The outcome follows from the
+    /// fields: a tower on its opponent's home row wins, a current state already in the chain is
+    /// a deadlock won by the side to move right after the last move of positive length.
+    #[must_use]
+    pub fn from_text(text: &str) -> Option<RefPos> {
+        let fields: Vec<&str> = text.split(' ').collect();
+        let [board_text, side, required, chain] = fields[..] else {
+            return None;
+        };
+        let ranks: Vec<&str> = board_text.split('/').collect();
+        if ranks.len() != 8 {
+            return None;
+        }
+        let mut board = [[None; 8]; 8];
+        for (i, rank_text) in ranks.iter().enumerate() {
+            let rank = 7 - i;
+            let mut file = 0;
+            for ch in rank_text.chars() {
+                if let Some(d) = ch.to_digit(10) {
+                    file += d as usize;
+                } else {
+                    let colour = LETTERS.iter().position(|&l| l == ch.to_ascii_lowercase())?;
+                    let side = usize::from(!ch.is_ascii_uppercase());
+                    if file >= 8 {
+                        return None;
+                    }
+                    board[rank][file] = Some((side, colour));
+                    file += 1;
+                }
+            }
+            if file != 8 {
+                return None;
+            }
+        }
+        let side = match side {
+            "b" => 0,
+            "g" => 1,
+            _ => return None,
+        };
+        let colour_of = |ch: char| LETTERS.iter().position(|&l| l == ch);
+        let required = match required {
+            "-" => None,
+            r if r.chars().count() == 1 => Some(colour_of(r.chars().next()?)?),
+            _ => return None,
+        };
+        let earlier: Vec<usize> = match chain {
+            "-" => Vec::new(),
+            c => c.chars().map(colour_of).collect::<Option<_>>()?,
+        };
+        let mut states = Vec::new();
+        if let Some(current) = required {
+            // The earlier states alternate sides backwards from the side to move.
+            let k = earlier.len();
+            for (j, &c) in earlier.iter().enumerate() {
+                let back = k - j;
+                states.push((if back % 2 == 1 { 1 - side } else { side }, c));
+            }
+            states.push((side, current));
+        }
+        let mut pos = RefPos {
+            board,
+            side,
+            required,
+            chain: states,
+            outcome: None,
+        };
+        for rank in [0, 7] {
+            for file in 0..8 {
+                if let Some((owner, _)) = pos.board[rank][file] {
+                    let target = if owner == 0 { 7 } else { 0 };
+                    if rank == target {
+                        pos.outcome = Some((owner, "home_row"));
+                    }
+                }
+            }
+        }
+        if let Some((&current, earlier)) = pos.chain.split_last() {
+            if earlier.contains(&current) {
+                pos.outcome = Some((pos.chain[0].0, "deadlock"));
+            }
+        }
+        Some(pos)
+    }
+
     fn find(&self, side: usize, colour: usize) -> (usize, usize) {
         for rank in 0..8 {
             for file in 0..8 {

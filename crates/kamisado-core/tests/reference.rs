@@ -24,6 +24,13 @@ fn compare(pos: &Position, reference: &RefPos) {
     assert_eq!(sorted_texts(&moves), expected, "legal moves of {pos}");
     assert_eq!(pos.legal_move_count(), expected.len(), "count of {pos}");
     assert_eq!(pos.to_string(), reference.text(), "text");
+    // The reference reads its own text back to an equal position (chain and outcome included).
+    assert_eq!(
+        RefPos::from_text(&reference.text()).as_ref(),
+        Some(reference),
+        "the reference reads {} back",
+        reference.text()
+    );
     let outcome = pos.outcome().map(|o| (o.winner.index(), o.reason.id()));
     assert_eq!(outcome, reference.outcome, "outcome of {pos}");
     assert_eq!(

@@ -1,7 +1,11 @@
 //! Kamisado in the catalog.
 
+use kamisado_core::reference::RefPos;
+use kamisado_core::{Move, Side};
+
 use super::Kamisado;
 use crate::game::CatalogGame;
+use crate::proof::{self, Proof, ProofError, ProofSummary, TextRules};
 
 impl CatalogGame for Kamisado {
     const OPENING_PLIES: usize = 2;
@@ -16,6 +20,29 @@ impl CatalogGame for Kamisado {
         let mut text = Kamisado::diagram(self).to_string();
         text.push('\n');
         text
+    }
+
+    /// Home-row moves first, then the moves that leave the opponent's required tower the fewest
+    /// replies: the forced chain is the game's whole tactic, and a narrow reply keeps the tree
+    /// narrow for both the attack and the defence.
+    fn solver_order(&self, mv: Move) -> i32 {
+        let target = match self.side_to_move() {
+            Side::Black => 7,
+            Side::Gold => 0,
+        };
+        if !mv.is_zero_length() && mv.to.rank() == target {
+            return 1000;
+        }
+        -(self.legal_move_count_after(mv) as i32)
+    }
+
+    /// Checked with [`kamisado_core::reference`], which shares no code with the fast rules.
+    fn verify_proof(proof: &Proof) -> Option<Result<ProofSummary, ProofError>> {
+        Some(proof::verify::<RefPos>(
+            proof,
+            Self::NAME,
+            ["black", "gold"],
+        ))
     }
 
     /// `black to move: the red tower on e7 (blocked: a zero-length move)`.
@@ -34,5 +61,33 @@ impl CatalogGame for Kamisado {
                 format!("{side} to move: the {} tower on {from}{how}", tower.colour)
             }
         }
+    }
+}
+
+impl TextRules for RefPos {
+    fn from_text(text: &str) -> Option<RefPos> {
+        RefPos::from_text(text)
+    }
+
+    fn text(&self) -> String {
+        RefPos::text(self)
+    }
+
+    fn side_to_move(&self) -> usize {
+        self.side
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        RefPos::legal_moves(self)
+    }
+
+    fn after(&self, mv: &str) -> RefPos {
+        let mut next = self.clone();
+        next.play(mv);
+        next
+    }
+
+    fn winner(&self) -> Option<usize> {
+        self.outcome.map(|(winner, _)| winner)
     }
 }

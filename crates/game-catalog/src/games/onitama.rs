@@ -8,6 +8,8 @@ use crate::game::{CatalogGame, StartOption};
 impl CatalogGame for Onitama {
     const NAME: &'static str = "onitama";
 
+    const REPETITIONS: bool = true;
+
     const START_OPTIONS: &'static [StartOption] = &[StartOption {
         name: "cards",
         value_name: "DEAL",

@@ -13,6 +13,8 @@ impl CatalogGame for TicTacToe {
 
     const NAME: &'static str = "tictactoe";
 
+    const LONGEST_GAME: Option<u32> = Some(9);
+
     fn default_start() -> Self {
         TicTacToe::new()
     }
