@@ -52,16 +52,21 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctest;
 
+pub mod alphabeta;
 pub mod engine;
 pub mod evaluator;
 pub mod limits;
 pub mod mcts;
+mod ordering;
 pub mod random;
 pub mod score;
+pub mod tt;
 
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use engine::{Engine, SearchResult};
 pub use evaluator::{Evaluator, ZeroEvaluator};
 pub use limits::{Clock, Limits};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomMover;
 pub use score::Score;
+pub use tt::TranspositionTable;
