@@ -399,6 +399,13 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             self.moves.resize_with(p + 2, Vec::new);
         }
         self.pv[p].clear();
+        if self.clock.should_stop(self.nodes) {
+            self.aborted = true;
+            return Val {
+                v: 0,
+                marks: HORIZON,
+            };
+        }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if ply > 0 {
@@ -414,13 +421,6 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             return Val {
                 v: 0,
                 marks: REPETITION,
-            };
-        }
-        if self.clock.should_stop(self.nodes) {
-            self.aborted = true;
-            return Val {
-                v: 0,
-                marks: HORIZON,
             };
         }
         if depth <= 0 || ply >= MAX_PLY {
