@@ -24,9 +24,10 @@
 //!
 //! # Layout and replacement
 //!
-//! The table is a vector of buckets of two entries. A key selects its bucket by the high bits
-//! (a multiply-shift, so any number of buckets works) and is checked against 32 low bits kept
-//! in the entry. The first entry of a bucket is *depth-preferred*: a new result replaces it when
+//! The table is a vector of buckets of two entries. A key is first mixed (a bijective 64-bit
+//! finaliser: games may hand in keys that are exact but not spread, as tic-tac-toe's bit
+//! pattern), then selects its bucket by the high bits of the mix (a multiply-shift, so any
+//! number of buckets works) and is checked against its 32 low bits, kept in the entry. The first entry of a bucket is *depth-preferred*: a new result replaces it when
 //! it is at least as deep, when it is about the same position, or when the old entry is from an
 //! earlier search (its generation, see [`TranspositionTable::new_search`]). Otherwise the new
 //! result goes to the second entry, which is *always replaced*. So deep results survive and
@@ -223,8 +224,11 @@ impl<M: Copy> TranspositionTable<M> {
         (used * 1000 / (2 * sample)) as u32
     }
 
-    fn index(&self, key: u64) -> usize {
-        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+    /// The bucket and the check bits of `key`.
+    fn locate(&self, key: u64) -> (usize, u32) {
+        let h = mix(key);
+        let i = ((u128::from(h) * self.buckets.len() as u128) >> 64) as usize;
+        (i, h as u32)
     }
 
     /// The entry about the position of `key`, if the table has one; counts the probe. No
@@ -234,8 +238,8 @@ impl<M: Copy> TranspositionTable<M> {
         if self.buckets.is_empty() {
             return None;
         }
-        let i = self.index(key);
-        let found = find(lock_mut(&mut self.buckets[i]), key);
+        let (i, check) = self.locate(key);
+        let found = find(lock_mut(&mut self.buckets[i]), check);
         if found.is_some() {
             *self.hits.get_mut() += 1;
         }
@@ -248,9 +252,9 @@ impl<M: Copy> TranspositionTable<M> {
         if self.buckets.is_empty() {
             return;
         }
-        let i = self.index(key);
+        let (i, check) = self.locate(key);
         let generation = self.generation;
-        replace(lock_mut(&mut self.buckets[i]), key, entry, generation);
+        replace(lock_mut(&mut self.buckets[i]), check, entry, generation);
     }
 
     /// [`Self::probe`] through a shared reference, for threads that share the table: locks the
@@ -260,7 +264,8 @@ impl<M: Copy> TranspositionTable<M> {
         if self.buckets.is_empty() {
             return None;
         }
-        find(&lock(&self.buckets[self.index(key)]), key)
+        let (i, check) = self.locate(key);
+        find(&lock(&self.buckets[i]), check)
     }
 
     /// [`Self::store`] through a shared reference, for threads that share the table: locks the
@@ -269,8 +274,8 @@ impl<M: Copy> TranspositionTable<M> {
         if self.buckets.is_empty() {
             return;
         }
-        let mut bucket = lock(&self.buckets[self.index(key)]);
-        replace(&mut bucket, key, entry, self.generation);
+        let (i, check) = self.locate(key);
+        replace(&mut lock(&self.buckets[i]), check, entry, self.generation);
     }
 }
 
@@ -284,12 +289,14 @@ fn lock_mut<T>(m: &mut Mutex<T>) -> &mut T {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn check_of(key: u64) -> u32 {
-    key as u32
+/// A bijective mixer of 64-bit keys (the `SplitMix64` finaliser).
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
-fn find<M: Copy>(bucket: &Bucket<M>, key: u64) -> Option<TtEntry<M>> {
-    let check = check_of(key);
+fn find<M: Copy>(bucket: &Bucket<M>, check: u32) -> Option<TtEntry<M>> {
     bucket
         .iter()
         .flatten()
@@ -297,8 +304,7 @@ fn find<M: Copy>(bucket: &Bucket<M>, key: u64) -> Option<TtEntry<M>> {
         .map(|s| s.entry)
 }
 
-fn replace<M: Copy>(bucket: &mut Bucket<M>, key: u64, mut entry: TtEntry<M>, generation: u8) {
-    let check = check_of(key);
+fn replace<M: Copy>(bucket: &mut Bucket<M>, check: u32, mut entry: TtEntry<M>, generation: u8) {
     let same = |s: Option<Slot<M>>| s.filter(|s| s.check == check);
     // A fail-low knows no best move: keep the one stored for the position, if any.
     if entry.mv.is_none() {
