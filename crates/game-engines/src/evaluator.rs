@@ -1,6 +1,11 @@
 //! The [`Evaluator`] trait: a heuristic value of a position, for engines that search a few plies
 //! and score the positions where they stop; and [`ZeroEvaluator`], which knows nothing.
 //!
+//! Besides [`Evaluator::evaluate`], the trait carries the game knowledge a search uses to order
+//! and extend its work, each with a neutral default: [`Evaluator::move_order`] (which moves to
+//! try first: winning moves and captures) and [`Evaluator::is_noisy`] (which moves quiescence
+//! search follows past the nominal depth: captures, winning moves, home-row threats).
+//!
 //! ```
 //! use abstract_game::Game;
 //! use abstract_game::tictactoe::TicTacToe;
@@ -20,6 +25,9 @@
 //! assert_eq!(Centre.evaluate(&pos), -10);
 //! assert_eq!(ZeroEvaluator.evaluate(&pos), 0);
 //! assert_eq!(Evaluator::<TicTacToe>::name(&ZeroEvaluator), "zero");
+//! // The ordering and quiescence hooks default to "no knowledge".
+//! assert_eq!(Centre.move_order(&pos, 0), 0);
+//! assert!(!Centre.is_noisy(&pos, 0));
 //! ```
 
 use abstract_game::Game;
@@ -35,6 +43,26 @@ pub trait Evaluator<G: Game> {
     /// A short lowercase name for engine specs and logs.
     fn name(&self) -> String {
         "custom".to_owned()
+    }
+
+    /// How early a search should try `mv`, a legal move of `pos`: higher is searched first.
+    /// Games put winning moves and captures first. The default, 0 for every move, leaves the
+    /// order to the search (its transposition-table move, killer moves and history).
+    ///
+    /// The alpha-beta engine orders the table's move first, then by this value, then killer
+    /// moves and the history heuristic among moves of equal value.
+    fn move_order(&self, pos: &G, mv: G::Move) -> i32 {
+        let _ = (pos, mv);
+        0
+    }
+
+    /// Whether `mv`, a legal move of `pos`, is *noisy*: a move that can change the evaluation a
+    /// lot (a capture, a winning move, a threat to reach the home row). Quiescence search
+    /// follows only noisy moves beyond the nominal depth, so that the evaluation is asked about
+    /// quiet positions. The default, `false`, makes quiescence search just the evaluation.
+    fn is_noisy(&self, pos: &G, mv: G::Move) -> bool {
+        let _ = (pos, mv);
+        false
     }
 }
 

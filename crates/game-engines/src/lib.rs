@@ -36,9 +36,32 @@
 //! - [`Score`]: a proven win or loss with its distance to the end in plies, a proven draw, or a
 //!   heuristic evaluation, always from the side to move's point of view and totally ordered.
 //!   [`Score::back`] turns a child's score into its parent's. Every engine reports this scale.
-//! - [`Evaluator`]: a heuristic for engines that score the positions where they stop searching.
-//! - The engines: [`Mcts`] (Monte Carlo tree search that needs nothing but the rules) and
-//!   [`RandomMover`] (a seeded uniformly random move). Both are reproducible from a seed.
+//! - [`Evaluator`]: a heuristic for engines that score the positions where they stop searching,
+//!   with hooks for the search's move order ([`Evaluator::move_order`]) and quiescence
+//!   ([`Evaluator::is_noisy`]).
+//! - The engines: [`AlphaBeta`] (negamax with principal-variation search, iterative deepening,
+//!   quiescence, killer moves and history, a [`TranspositionTable`], repetition draws kept out
+//!   of the table, Lazy SMP threads, and a solver mode that proves exact win distances),
+//!   [`Mcts`] (Monte Carlo tree search that needs nothing but the rules, and proves wins and
+//!   losses it sees: MCTS-Solver) and [`RandomMover`] (a seeded uniformly random move). All are
+//!   reproducible (alpha-beta with one thread, the others from a seed).
+//!
+//! ```
+//! use abstract_game::tictactoe::TicTacToe;
+//! use game_engines::{AlphaBeta, AlphaBetaConfig, Engine, Limits, Score, ZeroEvaluator};
+//!
+//! // The solver proves tic-tac-toe a draw.
+//! let result = AlphaBeta::solver().search(&TicTacToe::new(), &Limits::none());
+//! assert_eq!(result.score, Score::Draw);
+//!
+//! // A configured engine, reporting each completed depth.
+//! let config = AlphaBetaConfig { max_depth: 4, ..AlphaBetaConfig::default() };
+//! let mut engine = AlphaBeta::new(config, ZeroEvaluator);
+//! let mut depths = Vec::new();
+//! engine.search_with_progress(&TicTacToe::new(), &Limits::none(), &mut |r| depths.push(r.depth));
+//! assert_eq!(depths, [1, 2, 3, 4]);
+//! assert_eq!(Engine::<TicTacToe>::name(&engine), "alphabeta:depth=4");
+//! ```
 //!
 //! The crate knows no particular game: it depends only on `abstract-game`, and its tests play
 //! tic-tac-toe ([`abstract_game::tictactoe`]). Games plug in by implementing
@@ -52,18 +75,23 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctest;
 
+pub mod alphabeta;
 pub mod engine;
 pub mod evaluator;
 pub mod limits;
 pub mod matches;
 pub mod mcts;
+mod ordering;
 pub mod random;
 pub mod score;
 pub mod solver;
+pub mod tt;
 
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use engine::{Engine, SearchResult};
 pub use evaluator::{Evaluator, ZeroEvaluator};
 pub use limits::{Clock, Limits};
 pub use mcts::{Mcts, MctsConfig};
 pub use random::RandomMover;
 pub use score::Score;
+pub use tt::TranspositionTable;

@@ -24,17 +24,32 @@
 //! `Limits::time` if set; otherwise the configuration's [`MctsConfig::playouts`]. The time and
 //! the stop flag are checked before every playout. `Limits::depth` is ignored.
 //!
+//! # MCTS-Solver
+//!
+//! The tree also proves results (Winands, Björnsson and Saito's MCTS-Solver). A node whose
+//! position is finished is proven by its outcome ([`Score::terminal`]: the winner is the one the
+//! outcome names, not always the player who moved last). Proofs pass up the tree: a node is a
+//! proven win as soon as one of its children is proven lost for the side to move there, and,
+//! once every move is tried and every child proven, it takes the best of them (a proven loss
+//! when all are won for the opponent, a draw when that is the best). Selection never enters a
+//! child proven lost for the side choosing, nor goes below a proven node (a playout that reaches
+//! one counts its proven result), so the engine never plays into a forced loss it has seen. A
+//! proven root ends the search at once, possibly before the playout budget.
+//!
 //! # Score
 //!
-//! A move that wins at once is played without search and scored `Win { plies: 1 }`. Otherwise
-//! the score is the mean result of the playouts through the chosen move, mapped onto
-//! [`Score::Eval`] by [`score_from_points`]: `Eval(-1000)` (every playout lost) to
-//! `Eval(+1000)` (every playout won), `Eval(0)` for an even share. The search proves nothing
-//! else, so it reports no other win, loss or draw.
+//! A move that wins at once is played without search and scored `Win { plies: 1 }`. A proven
+//! root reports its proof: `Win { plies }`, `Loss { plies }` or `Draw`, with the distance of the
+//! proof the tree found (for a win the shortest proven winning line, which may be longer than the
+//! game's shortest win; the alpha-beta solver, [`crate::AlphaBeta::solver`], finds exact
+//! distances), and plays the move that proves it (the longest loss when lost). Otherwise the
+//! chosen move is the most visited one not proven lost, and the score is the mean result of the
+//! playouts through it, mapped onto [`Score::Eval`] by [`score_from_points`]: `Eval(-1000)`
+//! (every playout lost) to `Eval(+1000)` (every playout won), `Eval(0)` for an even share.
 
 use abstract_game::playout::random_result;
 use abstract_game::rng::SplitMix64;
-use abstract_game::{Game, Player};
+use abstract_game::{Game, Player, Wdl};
 
 use crate::engine::{Engine, SearchResult};
 use crate::limits::{Clock, Limits};
@@ -94,6 +109,10 @@ struct Node<G: Game> {
     mv: Option<G::Move>,
     /// The player who played `mv` (whose point of view `wins` takes).
     mover: G::Player,
+    /// The player to move in the node's position.
+    to_move: G::Player,
+    /// The proven value of the node's position for `to_move`, once the solver knows it.
+    proof: Option<Score>,
     parent: usize,
     children: Vec<usize>,
     untried: Vec<G::Move>,
@@ -105,7 +124,7 @@ struct Node<G: Game> {
 ///
 /// The random generator lives in the engine and goes on from one search to the next: two
 /// engines made with the same configuration and given the same searches (under playout limits)
-/// return the same results. [`SearchResult::nodes`] counts playouts, [`SearchResult::depth`] is
+/// return the same results. See the [module](crate::mcts) for the solver. [`SearchResult::nodes`] counts playouts, [`SearchResult::depth`] is
 /// the length of the principal variation (the most visited line of the tree) and
 /// [`SearchResult::seldepth`] the deepest node of the tree.
 #[derive(Debug, Clone)]
@@ -136,35 +155,45 @@ impl Mcts {
         &self.config
     }
 
-    /// One playout: selection, expansion, simulation, backpropagation. Returns the depth of the
-    /// tree node it ended on.
+    /// One playout: selection, expansion, simulation, backpropagation, then the proof of the
+    /// node it ended on passed up the tree. Returns the depth of the tree node it ended on.
     fn iterate<G: Game>(&mut self, root: &G, tree: &mut Vec<Node<G>>) -> u32 {
         let mut pos = root.clone();
         let mut node = 0;
         let mut depth = 0;
-        // Selection.
-        while tree[node].untried.is_empty() && !tree[node].children.is_empty() {
+        // Selection: never into a child proven lost for the side choosing, and not below a
+        // proven node (its value is known).
+        while tree[node].proof.is_none()
+            && tree[node].untried.is_empty()
+            && !tree[node].children.is_empty()
+        {
             let parent_visits = (tree[node].visits.max(1) as f64).ln();
             let c = self.config.exploration;
-            node = *tree[node]
-                .children
-                .iter()
-                .max_by(|&&a, &&b| {
-                    let score = |i: usize| {
-                        let n = &tree[i];
-                        let v = n.visits.max(1) as f64;
-                        n.wins / v + c * (parent_visits / v).sqrt()
-                    };
-                    score(a).total_cmp(&score(b))
-                })
-                .unwrap_or(&node);
+            let me = tree[node].to_move;
+            let score = |i: usize| {
+                let n = &tree[i];
+                let v = n.visits.max(1) as f64;
+                n.wins / v + c * (parent_visits / v).sqrt()
+            };
+            let mut best: Option<usize> = None;
+            for &child in &tree[node].children {
+                if is_lost_for(tree, child, me) {
+                    continue;
+                }
+                if best.is_none_or(|b| score(child) > score(b)) {
+                    best = Some(child);
+                }
+            }
+            // With every child lost and every move tried the node is proven and selection
+            // stopped above; the fallback is never taken.
+            node = best.unwrap_or(tree[node].children[0]);
             if let Some(mv) = tree[node].mv {
                 pos.play_unchecked(mv);
             }
             depth += 1;
         }
         // Expansion.
-        if !tree[node].untried.is_empty() {
+        if tree[node].proof.is_none() && !tree[node].untried.is_empty() {
             let i = self.rng.below(tree[node].untried.len());
             let mv = tree[node].untried.swap_remove(i);
             let mover = pos.side_to_move();
@@ -173,6 +202,8 @@ impl Mcts {
             tree.push(Node {
                 mv: Some(mv),
                 mover,
+                to_move: pos.side_to_move(),
+                proof: Score::terminal(&pos),
                 parent: node,
                 children: Vec::new(),
                 untried: pos.legal_moves().as_ref().to_vec(),
@@ -183,23 +214,105 @@ impl Mcts {
             node = child;
             depth += 1;
         }
-        // Simulation.
-        let outcome = random_result(&pos, &mut self.rng, self.config.max_playout_plies);
+        // Simulation: a proven node's result is known; otherwise a random playout.
+        let winner = match tree[node].proof {
+            Some(proof) => match proof.wdl() {
+                Some(Wdl::Win) => Some(tree[node].to_move),
+                Some(Wdl::Loss) => Some(tree[node].to_move.other()),
+                _ => None,
+            },
+            None => random_result(&pos, &mut self.rng, self.config.max_playout_plies)
+                .and_then(abstract_game::Outcome::winner),
+        };
         // Backpropagation.
+        let leaf = node;
         while node != usize::MAX {
             let n = &mut tree[node];
             n.visits += 1;
-            n.wins += outcome.map_or(0.5, |o| o.wdl_for(n.mover).points());
+            n.wins += match winner {
+                Some(w) if w == n.mover => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
             node = n.parent;
+        }
+        // The solver: pass a new proof up as far as it decides the parents.
+        if tree[leaf].proof.is_some() {
+            let mut node = tree[leaf].parent;
+            while node != usize::MAX && prove(tree, node) {
+                node = tree[node].parent;
+            }
         }
         depth
     }
 }
 
-/// The most visited child of `node` (the first one on a tie), if it has children.
-fn most_visited<G: Game>(tree: &[Node<G>], node: usize) -> Option<usize> {
+/// The proof of `child` seen from its parent, where `player` is to move: the parent's score if
+/// it plays the move to `child` (one ply more to the end, and the other point of view when the
+/// side to move changes).
+fn proof_for<G: Game>(tree: &[Node<G>], child: usize, player: G::Player) -> Option<Score> {
+    let n = &tree[child];
+    n.proof.map(|s| {
+        if n.to_move == player {
+            match s {
+                Score::Win { plies } => Score::Win { plies: plies + 1 },
+                Score::Loss { plies } => Score::Loss { plies: plies + 1 },
+                other => other,
+            }
+        } else {
+            s.back()
+        }
+    })
+}
+
+/// Whether `child` is proven lost for `player`, who chooses it.
+fn is_lost_for<G: Game>(tree: &[Node<G>], child: usize, player: G::Player) -> bool {
+    matches!(proof_for(tree, child, player), Some(Score::Loss { .. }))
+}
+
+/// Tries to prove `node` from its children: a win as soon as a child is proven won for the side
+/// to move here (the shortest such win), otherwise the best child once every move is tried and
+/// every child is proven (a loss when all are lost: the longest one). Returns whether the node
+/// became proven.
+fn prove<G: Game>(tree: &mut [Node<G>], node: usize) -> bool {
+    if tree[node].proof.is_some() {
+        return false;
+    }
+    let me = tree[node].to_move;
+    let mut best: Option<Score> = None;
+    let mut all = tree[node].untried.is_empty();
+    for &c in &tree[node].children {
+        match proof_for(tree, c, me) {
+            Some(s) => best = Some(best.map_or(s, |b| b.max(s))),
+            None => all = false,
+        }
+    }
+    let proven = match best {
+        Some(s @ Score::Win { .. }) => Some(s),
+        Some(s) if all => Some(s),
+        _ => None,
+    };
+    tree[node].proof = proven;
+    proven.is_some()
+}
+
+/// The child to play from `node`: when the node is proven, the child that proves it (the
+/// shortest win, the longest loss); otherwise the most visited child not proven lost (the
+/// first one on a tie). `None` when no child qualifies.
+fn best_child<G: Game>(tree: &[Node<G>], node: usize) -> Option<usize> {
+    let me = tree[node].to_move;
+    if let Some(proof) = tree[node].proof {
+        return tree[node]
+            .children
+            .iter()
+            .copied()
+            .find(|&c| proof_for(tree, c, me) == Some(proof));
+    }
     let mut best: Option<usize> = None;
     for &c in &tree[node].children {
+        if is_lost_for(tree, c, me) {
+            continue;
+        }
         if best.is_none_or(|b| tree[c].visits > tree[b].visits) {
             best = Some(c);
         }
@@ -260,6 +373,8 @@ impl<G: Game> Engine<G> for Mcts {
         let mut tree: Vec<Node<G>> = vec![Node {
             mv: None,
             mover: me.other(),
+            to_move: me,
+            proof: None,
             parent: usize::MAX,
             children: Vec::new(),
             untried: moves.to_vec(),
@@ -268,23 +383,29 @@ impl<G: Game> Engine<G> for Mcts {
         }];
         let mut playouts = 0;
         let mut seldepth = 0;
-        while !clock.should_stop(playouts) {
+        // A proven root needs no more playouts.
+        while tree[0].proof.is_none() && !clock.should_stop(playouts) {
             seldepth = seldepth.max(self.iterate(pos, &mut tree));
             playouts += 1;
         }
         let mut pv = Vec::new();
         let mut node = 0;
-        while let Some(child) = most_visited(&tree, node) {
+        while let Some(child) = best_child(&tree, node) {
             pv.extend(tree[child].mv);
             node = child;
         }
-        let (best, score) = match most_visited(&tree, 0) {
-            Some(c) => {
+        let (best, score) = match (tree[0].proof, best_child(&tree, 0)) {
+            (Some(proof), Some(c)) => (tree[c].mv, proof),
+            (None, Some(c)) => {
                 let n = &tree[c];
                 (n.mv, score_from_points(n.wins / n.visits.max(1) as f64))
             }
-            // Stopped before the first playout: any legal move.
-            None => (moves.first().copied(), Score::Eval(0)),
+            // Stopped before the first playout, or every expanded move is proven lost while
+            // some are untried: an untried move (unknown beats lost), else any legal move.
+            (_, None) => (
+                tree[0].untried.first().or(moves.first()).copied(),
+                Score::Eval(0),
+            ),
         };
         if pv.is_empty() {
             pv.extend(best);

@@ -10,14 +10,20 @@ use std::time::{Duration, Instant};
 use abstract_game::Game;
 use abstract_game::tictactoe::TicTacToe;
 use common::Pile;
-use game_engines::{Clock, Engine, Limits, Mcts, MctsConfig, RandomMover};
+use game_engines::{
+    AlphaBeta, AlphaBetaConfig, Clock, Engine, Limits, Mcts, MctsConfig, RandomMover, ZeroEvaluator,
+};
 
 /// Slack for a busy test machine: a limit is honoured "promptly" if the search returns within
 /// this much after it.
 const SLACK: Duration = Duration::from_millis(500);
 
 fn engines() -> Vec<Box<dyn Engine<TicTacToe>>> {
-    vec![Box::new(Mcts::default()), Box::new(RandomMover::new(1))]
+    vec![
+        Box::new(Mcts::default()),
+        Box::new(RandomMover::new(1)),
+        Box::new(AlphaBeta::new(AlphaBetaConfig::default(), ZeroEvaluator)),
+    ]
 }
 
 #[test]

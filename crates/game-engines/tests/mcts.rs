@@ -5,7 +5,7 @@ mod common;
 
 use abstract_game::tictactoe::{Mark, TicTacToe};
 use abstract_game::{Game, Notation, Player};
-use common::Pile;
+use common::{Graph, GraphGame, Pile};
 use game_engines::{Engine, Limits, Mcts, MctsConfig, RandomMover, Score, SearchResult};
 
 fn mcts(playouts: u64, seed: u64) -> Mcts {
@@ -79,14 +79,14 @@ fn blocks_an_immediate_threat() {
     for seed in 0..5 {
         let result = mcts(3000, seed).search(&pos, &Limits::none());
         assert_eq!(result.best, Some(2), "seed {seed}");
-        assert_eq!(result.nodes, 3000);
         assert_pv_is_legal(&pos, &result);
-        // Not blocking loses at once, so the block is worth less than an even game for O.
+        // The tree is small: the solver may prove the result and stop before the budget.
         assert!(
-            matches!(result.score, Score::Eval(v) if v <= 0),
-            "{}",
-            result.score
+            result.nodes == 3000 || result.score.is_proven(),
+            "{result:?}"
         );
+        // Not blocking loses at once, so O is not better than even (a draw at best).
+        assert!(result.score <= Score::Draw, "{}", result.score);
     }
 }
 
@@ -124,7 +124,12 @@ fn plays_the_winning_move_of_a_subtraction_game() {
             Some((stones % 4) as u8),
             "{stones} stones: {result:?}"
         );
-        assert!(matches!(result.score, Score::Eval(v) if v > 0));
+        assert!(
+            matches!(result.score, Score::Eval(v) if v > 0)
+                || matches!(result.score, Score::Win { plies } if plies >= 3 && plies % 2 == 1),
+            "{stones}: {}",
+            result.score
+        );
         assert_pv_is_legal(&pos, &result);
     }
 }
@@ -141,7 +146,9 @@ fn the_immediate_win_check_reads_the_winner_from_the_outcome() {
     let after = pos.after_unchecked(1);
     let reply = mcts(100, 1).search(&after, &Limits::none());
     assert_eq!(reply.best, Some(1));
-    assert_eq!(reply.score, Score::Eval(-1000), "every playout is lost");
+    // The solver proves it after one playout.
+    assert_eq!(reply.score, Score::Loss { plies: 1 });
+    assert_eq!(reply.nodes, 1);
 }
 
 #[test]
@@ -214,4 +221,67 @@ fn the_default_progress_hook_reports_the_final_result_once() {
     Engine::<TicTacToe>::set_history(&mut engine, &[1, 2, 3]);
     let again = engine.search(&pos, &Limits::none());
     assert!(again.best.is_some());
+}
+
+#[test]
+fn the_solver_proves_forced_wins_and_losses() {
+    // Take 1..=3, the last stone wins: 5 stones is won (take 1), 8 is lost.
+    for seed in 0..5 {
+        let result = mcts(20_000, seed).search(&Pile::normal(5, 3), &Limits::none());
+        assert_eq!(result.best, Some(1), "seed {seed}");
+        // A proven win; its distance is that of the proof the tree found, never shorter than
+        // the shortest win (3 plies).
+        assert!(
+            matches!(result.score, Score::Win { plies } if plies >= 3 && plies % 2 == 1),
+            "{}",
+            result.score
+        );
+        assert!(result.nodes < 20_000, "a proven root stops the search");
+        assert_pv_is_legal(&Pile::normal(5, 3), &result);
+        let result = mcts(20_000, seed).search(&Pile::normal(8, 3), &Limits::none());
+        assert!(
+            matches!(result.score, Score::Loss { plies } if plies >= 4 && plies % 2 == 0),
+            "{}",
+            result.score
+        );
+    }
+    // Tic-tac-toe: X to move wins with the fork at 4 (".o./.../xox x").
+    let pos = TicTacToe::parse_position(".o./.../xox x").unwrap();
+    let result = mcts(50_000, 1).search(&pos, &Limits::none());
+    assert_eq!(result.best, Some(4));
+    assert!(
+        matches!(result.score, Score::Win { .. }),
+        "{}",
+        result.score
+    );
+}
+
+/// X to move at node 0: to node 1, where O has twenty moves that lose at once and one that
+/// wins at once, or to node 2, a drawn end. Random playouts love node 1 (X wins 20 in 21);
+/// the solver sees O's win and takes the draw.
+fn trap() -> GraphGame {
+    let mut edges = vec![vec![1, 2], (3..24).collect(), vec![]];
+    let mut result = vec![None, None, None];
+    for i in 3..24 {
+        edges.push(vec![]);
+        result.push(Some(if i == 23 { Mark::O } else { Mark::X }));
+    }
+    GraphGame::new(Graph::leak(edges, result), 0, Mark::X)
+}
+
+#[test]
+fn the_solver_never_plays_a_move_it_has_proven_losing() {
+    let pos = trap();
+    for seed in 0..10 {
+        let result = mcts(300, seed).search(&pos, &Limits::none());
+        assert_eq!(result.best, Some(2), "seed {seed}: {result:?}");
+        assert_eq!(result.score, Score::Draw, "seed {seed}");
+    }
+    // With too few playouts to expand O's winning reply, nothing is proven and the engine
+    // follows the playouts: the proof, not a change of taste, makes the difference.
+    let fooled = (0..10)
+        .map(|seed| mcts(4, seed).search(&pos, &Limits::none()))
+        .filter(|r| !r.score.is_proven() && r.best == Some(1))
+        .count();
+    assert!(fooled > 0);
 }

@@ -1,0 +1,796 @@
+//! [`AlphaBeta`]: a depth-first game-tree search (negamax with alpha-beta pruning) for any game
+//! with a [`ZobristHash`], guided by an [`Evaluator`].
+//!
+//! ```
+//! use abstract_game::Notation;
+//! use abstract_game::tictactoe::TicTacToe;
+//! use game_engines::{AlphaBeta, Engine, Limits, Score};
+//!
+//! // Tic-tac-toe is a draw, and the solver proves it.
+//! let mut solver = AlphaBeta::solver();
+//! let result = solver.search(&TicTacToe::new(), &Limits::none());
+//! assert_eq!(result.score, Score::Draw);
+//!
+//! // X to move wins in 3 plies (the centre makes a fork), not sooner: the exact distance.
+//! let pos = TicTacToe::parse_position(".o./.../xox x").unwrap();
+//! let result = solver.search(&pos, &Limits::none());
+//! assert_eq!(result.score, Score::Win { plies: 3 });
+//! assert_eq!(result.best, Some(4));
+//! assert_eq!(Engine::<TicTacToe>::name(&solver), "alphabeta:depth=1000,quiescence=off");
+//! ```
+//!
+//! # The search
+//!
+//! - **Iterative deepening**: depth 1, 2, ... up to [`Limits::depth`] or
+//!   [`AlphaBetaConfig::max_depth`]; each completed depth is reported through
+//!   [`Engine::search_with_progress`]. The search ends early when a depth proves the result
+//!   (every line reached the end of the game or a repetition) or finds a forced win or loss.
+//! - **Principal-variation search**: the first move of a node (the best by the move order) is
+//!   searched with the full window, the others with a null window around alpha, and searched
+//!   again with the full window only when they beat it. The search is fail-soft.
+//! - **Move order**: the transposition table's move first, then [`Evaluator::move_order`], then
+//!   the two killer moves of the ply, then the history heuristic (cut-offs per move, weighted by
+//!   depth squared).
+//! - **Quiescence**: at depth 0 the side to move may *stand pat* (take the evaluation) or play a
+//!   noisy move ([`Evaluator::is_noisy`]), until the position is quiet. It can be switched off
+//!   ([`AlphaBetaConfig::quiescence`]).
+//! - **Transposition table** ([`crate::tt`]): results keyed by the Zobrist key, with bounds,
+//!   depth and the best move; distances to the end are stored relative to the node.
+//!
+//! # Scores
+//!
+//! The result is a [`Score`] for the side to move at the root. Finished positions are scored by
+//! [`Score::terminal`]: the outcome names the winner, who need not be the player who moved last
+//! (a Kamisado deadlock or a misère game). A forced win is `Win { plies }` with the distance to
+//! the end, the winner choosing the shortest win and the loser the longest defence, so after a
+//! search that reached the distance it is exact. `Eval(v)` is the evaluator's value (clamped to
+//! well inside `i32`). `Draw` is reported only when it is proven: the value is 0 and depends on
+//! no evaluation, only on drawn finished games and repetitions (below).
+//!
+//! # Solver mode
+//!
+//! [`AlphaBeta::solver`] ([`AlphaBetaConfig::solver`]): the [`ZeroEvaluator`], no quiescence
+//! and a very deep limit. Every position where the search stops scores 0, so only finished
+//! games decide: the search deepens until the root is proven (won, lost, or drawn with every line
+//! finished) or a limit ends it. A `Win { plies }` it reports is the shortest forced win and a
+//! `Loss { plies }` the longest defence.
+//!
+//! # Repetitions and the graph history interaction
+//!
+//! Some games can repeat positions (Onitama) and their rules never end a game for it. The
+//! search scores a position that already occurred, on the path from the root or among the game's
+//! earlier positions ([`Engine::set_history`]), as a draw: the side that would otherwise lose can
+//! hold the draw by repeating, and the winner of a forced win never needs to repeat.
+//!
+//! Such a draw belongs to the path, not to the position: the same position reached by another
+//! path may be won. Storing it in the table would hand the wrong value to other paths (the *graph
+//! history interaction*) and could even make a false draw look proven. So every value carries
+//! two dependency marks: *horizon* (it depends on a heuristic evaluation) and *repetition* (it
+//! depends on a repetition draw). They pass up the tree with the value: a cut-off takes the marks
+//! of the move that caused it, any other node those of all the moves it searched (their bounds
+//! all decided its value). Then:
+//!
+//! - a value marked *repetition* is stored **without a score** ([`crate::tt::Bound::MoveOnly`]):
+//!   only its best move is kept, for move ordering, so no other path can reuse it;
+//! - a value with neither mark is stored as **proven** ([`crate::tt::TtEntry::proven`]), usable at
+//!   any depth;
+//! - any other value is stored as an ordinary bound for its depth, and a cut-off on it marks the
+//!   result *horizon*.
+//!
+//! The root's own value may depend on repetitions of its path (which is the real game's) and is
+//! reported as `Draw` when it is 0 without the horizon mark.
+//!
+//! # Threads (Lazy SMP)
+//!
+//! With [`AlphaBetaConfig::threads`] above 1, helper threads (`std::thread::scope`) run the same
+//! iterative deepening over the shared table, odd helpers one depth ahead and each with a slightly
+//! perturbed history so that they explore different moves first; what they store speeds up the
+//! main thread, whose result is returned. The default is one thread, which makes results
+//! reproducible; with more, they depend on timing.
+//!
+//! # Limits
+//!
+//! A node is a call of the search (quiescence included). [`Limits::depth`] caps the iterations;
+//! [`Limits::nodes`] counts the main thread's nodes; [`Limits::time`] is a per-move budget: no new
+//! depth starts when the last ones suggest it cannot finish in time, and the search stops at
+//! once at the limit (checked every [`CLOCK_INTERVAL`] nodes, as is the stop flag). A search
+//! stopped during a depth returns the result of the last completed depth, or the first legal
+//! move (`Eval(0)`, depth 0) when none completed.
+
+use core::fmt;
+use core::time::Duration;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use abstract_game::{Game, Player, ZobristHash};
+
+use crate::engine::{Engine, SearchResult};
+use crate::evaluator::{Evaluator, ZeroEvaluator};
+use crate::limits::{Clock, Limits};
+use crate::ordering::{History, Killers};
+use crate::score::Score;
+use crate::tt::{Bound, PROVEN_DEPTH, TranspositionTable, TtEntry, TtStats};
+
+/// The deepest iteration the search accepts, whatever the limits say.
+pub const MAX_DEPTH: u32 = 1000;
+
+/// The time and the stop flag are checked once every this many nodes.
+pub const CLOCK_INTERVAL: u32 = 256;
+
+/// Internal values: a win at (absolute) ply `p` from the root is `MATE - p`.
+const MATE: i32 = 1_000_000_000;
+/// The deepest ply of the search (quiescence included).
+const MAX_PLY: u32 = 2 * MAX_DEPTH;
+/// Values at or beyond this (in absolute value) are wins and losses.
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// Evaluations are clamped to this.
+const EVAL_LIMIT: i32 = MATE_BOUND - 1;
+/// Beyond every value.
+const INF: i32 = MATE + 1;
+
+/// Dependency mark: the value depends on a heuristic evaluation.
+const HORIZON: u8 = 1;
+/// Dependency mark: the value depends on a repetition draw.
+const REPETITION: u8 = 2;
+
+/// Settings of [`AlphaBeta`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AlphaBetaConfig {
+    /// The size of the transposition table in MiB (0: no table).
+    pub tt_mib: usize,
+    /// Search threads (Lazy SMP); 1, the default, gives reproducible results.
+    pub threads: usize,
+    /// Whether depth 0 runs a quiescence search on noisy moves ([`Evaluator::is_noisy`]) or
+    /// takes the evaluation at once.
+    pub quiescence: bool,
+    /// The deepest iteration when [`Limits::depth`] is not set (at most [`MAX_DEPTH`]).
+    pub max_depth: u32,
+}
+
+impl Default for AlphaBetaConfig {
+    /// 16 MiB, one thread, quiescence, depth 64.
+    fn default() -> Self {
+        AlphaBetaConfig {
+            tt_mib: 16,
+            threads: 1,
+            quiescence: true,
+            max_depth: 64,
+        }
+    }
+}
+
+impl AlphaBetaConfig {
+    /// The solver settings: no quiescence and [`MAX_DEPTH`]; use them with the
+    /// [`ZeroEvaluator`] (see [`AlphaBeta::solver`] and the [module](crate::alphabeta)).
+    #[must_use]
+    pub fn solver() -> Self {
+        AlphaBetaConfig {
+            quiescence: false,
+            max_depth: MAX_DEPTH,
+            ..AlphaBetaConfig::default()
+        }
+    }
+}
+
+/// The alpha-beta engine: see the [module](crate::alphabeta).
+///
+/// The transposition table lives in the engine and is kept from one search to the next (its
+/// entries age, [`TranspositionTable::new_search`]); [`SearchResult::depth`] is the last
+/// completed iteration, [`SearchResult::seldepth`] the deepest ply reached (quiescence
+/// included) and [`SearchResult::nodes`] the nodes of all threads.
+pub struct AlphaBeta<G: Game, E> {
+    config: AlphaBetaConfig,
+    evaluator: E,
+    tt: TranspositionTable<G::Move>,
+    history: Vec<u64>,
+}
+
+impl<G: Game, E> fmt::Debug for AlphaBeta<G, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AlphaBeta")
+            .field("config", &self.config)
+            .field("tt_buckets", &self.tt.buckets())
+            .field("history", &self.history.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: ZobristHash> AlphaBeta<G, ZeroEvaluator> {
+    /// The solver: [`AlphaBetaConfig::solver`] with the [`ZeroEvaluator`].
+    #[must_use]
+    pub fn solver() -> Self {
+        AlphaBeta::new(AlphaBetaConfig::solver(), ZeroEvaluator)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
+    /// An engine with these settings and this evaluator (and a table of
+    /// [`AlphaBetaConfig::tt_mib`]).
+    #[must_use]
+    pub fn new(config: AlphaBetaConfig, evaluator: E) -> Self {
+        AlphaBeta {
+            config,
+            evaluator,
+            tt: TranspositionTable::new(config.tt_mib),
+            history: Vec::new(),
+        }
+    }
+
+    /// This engine with another transposition table (for instance a tiny one, for tests).
+    #[must_use]
+    pub fn with_table(mut self, tt: TranspositionTable<G::Move>) -> Self {
+        self.tt = tt;
+        self
+    }
+
+    /// The settings.
+    #[must_use]
+    pub fn config(&self) -> &AlphaBetaConfig {
+        &self.config
+    }
+
+    /// The evaluator.
+    #[must_use]
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// The transposition table (its entries and statistics).
+    #[must_use]
+    pub fn table(&self) -> &TranspositionTable<G::Move> {
+        &self.tt
+    }
+
+    /// Empties the transposition table: the next search starts from nothing.
+    pub fn clear_table(&mut self) {
+        self.tt.clear();
+    }
+}
+
+/// How a search thread reaches the table: owned (no locks) or shared (a lock per bucket).
+trait Table<M> {
+    fn probe(&mut self, key: u64) -> Option<TtEntry<M>>;
+    fn store(&mut self, key: u64, entry: TtEntry<M>);
+    /// The search is over: publish the statistics.
+    fn finish(&mut self);
+}
+
+struct Owned<'a, M>(&'a mut TranspositionTable<M>);
+
+impl<M: Copy> Table<M> for Owned<'_, M> {
+    fn probe(&mut self, key: u64) -> Option<TtEntry<M>> {
+        self.0.probe(key)
+    }
+    fn store(&mut self, key: u64, entry: TtEntry<M>) {
+        self.0.store(key, entry);
+    }
+    fn finish(&mut self) {}
+}
+
+struct Shared<'a, M> {
+    tt: &'a TranspositionTable<M>,
+    stats: TtStats,
+}
+
+impl<M: Copy> Table<M> for Shared<'_, M> {
+    fn probe(&mut self, key: u64) -> Option<TtEntry<M>> {
+        self.stats.probes += 1;
+        let e = self.tt.probe_shared(key);
+        self.stats.hits += u64::from(e.is_some());
+        e
+    }
+    fn store(&mut self, key: u64, entry: TtEntry<M>) {
+        self.tt.store_shared(key, entry);
+    }
+    fn finish(&mut self) {
+        self.tt.record_probes(core::mem::take(&mut self.stats));
+    }
+}
+
+/// A value and its dependency marks ([`HORIZON`], [`REPETITION`]).
+#[derive(Clone, Copy, Debug)]
+struct Val {
+    v: i32,
+    marks: u8,
+}
+
+/// The score of internal value `v` at `ply`, distances counted from that node.
+fn to_score(v: i32, ply: u32, proven: bool) -> Score {
+    if v >= MATE_BOUND {
+        Score::Win {
+            plies: (MATE - v) as u32 - ply,
+        }
+    } else if v <= -MATE_BOUND {
+        Score::Loss {
+            plies: (MATE + v) as u32 - ply,
+        }
+    } else if v == 0 && proven {
+        Score::Draw
+    } else {
+        Score::Eval(v)
+    }
+}
+
+/// The internal value of a score of a node at `ply`.
+fn from_score(s: Score, ply: u32) -> i32 {
+    let mate = |plies: u32| MATE - plies.saturating_add(ply).min(MAX_PLY) as i32;
+    match s {
+        Score::Win { plies } => mate(plies),
+        Score::Loss { plies } => -mate(plies),
+        Score::Draw => 0,
+        Score::Eval(v) => v.clamp(-EVAL_LIMIT, EVAL_LIMIT),
+    }
+}
+
+/// One search thread.
+struct Searcher<'a, G: Game, E, T> {
+    eval: &'a E,
+    tt: T,
+    quiescence: bool,
+    clock: Clock,
+    nodes: u64,
+    seldepth: u32,
+    aborted: bool,
+    /// The game's earlier positions, then the path from the root (the keys of the nodes whose
+    /// moves are being searched).
+    keys: Vec<u64>,
+    killers: Killers<G::Move>,
+    history: History,
+    pv: Vec<Vec<G::Move>>,
+    moves: Vec<Vec<(G::Move, i64)>>,
+}
+
+/// The callback of a completed iteration: the iteration, the nodes and the selective depth so
+/// far, the time since the start.
+type Report<'r, M> = dyn FnMut(&Iteration<M>, u64, u32, Duration) + 'r;
+
+/// One completed iteration.
+struct Iteration<M> {
+    depth: u32,
+    val: Val,
+    pv: Vec<M>,
+}
+
+impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, T> {
+    fn new(eval: &'a E, tt: T, quiescence: bool, limits: &Limits, history: &[u64]) -> Self {
+        Searcher {
+            eval,
+            tt,
+            quiescence,
+            clock: Clock::start(limits).with_interval(CLOCK_INTERVAL),
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            keys: history.to_vec(),
+            killers: Killers::new(),
+            history: History::new(),
+            pv: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    fn is_repetition(&self, key: u64) -> bool {
+        self.keys.iter().rev().any(|&k| k == key)
+    }
+
+    fn evaluate(&self, pos: &G) -> i32 {
+        self.eval.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// Searches `child`, the position after a move at `ply - 1`, from the parent's point of
+    /// view (negated when the side to move changed, as it does in every alternating game).
+    fn child(&mut self, child: &G, flip: bool, depth: i32, ply: u32, alpha: i32, beta: i32) -> Val {
+        if flip {
+            let r = self.search(child, depth, ply, -beta, -alpha);
+            Val {
+                v: -r.v,
+                marks: r.marks,
+            }
+        } else {
+            self.search(child, depth, ply, alpha, beta)
+        }
+    }
+
+    /// The negamax search of `pos` at `ply` with `depth` plies left, window `alpha..beta`.
+    fn search(&mut self, pos: &G, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> Val {
+        let p = ply as usize;
+        if self.pv.len() <= p + 1 {
+            self.pv.resize_with(p + 2, Vec::new);
+            self.moves.resize_with(p + 2, Vec::new);
+        }
+        self.pv[p].clear();
+        if self.clock.should_stop(self.nodes) {
+            self.aborted = true;
+            return Val {
+                v: 0,
+                marks: HORIZON,
+            };
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if let Some(s) = Score::terminal(pos) {
+                return Val {
+                    v: from_score(s, ply),
+                    marks: 0,
+                };
+            }
+        }
+        let key = pos.zobrist();
+        if ply > 0 && self.is_repetition(key) {
+            return Val {
+                v: 0,
+                marks: REPETITION,
+            };
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, key, ply, alpha, beta);
+        }
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if ply > 0
+                && !pv_node
+                && e.bound != Bound::MoveOnly
+                && (e.proven || i32::from(e.depth) >= depth)
+            {
+                let v = from_score(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                    Bound::MoveOnly => false,
+                };
+                if cut {
+                    return Val {
+                        v,
+                        marks: if e.proven { 0 } else { HORIZON },
+                    };
+                }
+            }
+        }
+
+        let side = pos.side_to_move();
+        let mut list = core::mem::take(&mut self.moves[p]);
+        list.clear();
+        pos.for_each_legal_move(|mv| list.push((mv, 0)));
+        for entry in &mut list {
+            let mv = entry.0;
+            entry.1 = if Some(mv) == tt_move {
+                i64::MAX
+            } else {
+                let secondary = if self.killers.is_killer(p, mv) {
+                    1 << 31
+                } else {
+                    i64::from(self.history.get(side.index(), mv))
+                };
+                (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary
+            };
+        }
+
+        self.keys.push(key);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut marks = 0;
+        let mut cut = false;
+        for i in 0..list.len() {
+            let mut j = i;
+            for k in i + 1..list.len() {
+                if list[k].1 > list[j].1 {
+                    j = k;
+                }
+            }
+            list.swap(i, j);
+            let mv = list[i].0;
+            let child = pos.after_unchecked(mv);
+            let flip = child.side_to_move() != side;
+            let mut r = if i == 0 {
+                self.child(&child, flip, depth - 1, ply + 1, alpha, beta)
+            } else {
+                self.child(&child, flip, depth - 1, ply + 1, alpha, alpha + 1)
+            };
+            if i > 0 && !self.aborted && r.v > alpha && r.v < beta {
+                r = self.child(&child, flip, depth - 1, ply + 1, alpha, beta);
+            }
+            if self.aborted {
+                break;
+            }
+            if r.v > best {
+                best = r.v;
+                best_move = Some(mv);
+            }
+            if r.v >= beta {
+                // The cut-off's value depends only on this move.
+                marks = r.marks;
+                cut = true;
+                self.killers.record(p, mv);
+                self.history.reward(side.index(), mv, depth);
+                break;
+            }
+            marks |= r.marks;
+            if r.v > alpha {
+                alpha = r.v;
+                let (head, tail) = self.pv.split_at_mut(p + 1);
+                head[p].clear();
+                head[p].push(mv);
+                head[p].extend_from_slice(&tail[0]);
+            }
+        }
+        self.keys.pop();
+        self.moves[p] = list;
+        if self.aborted {
+            return Val {
+                v: 0,
+                marks: HORIZON,
+            };
+        }
+
+        let bound = if cut {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let entry = if marks & REPETITION != 0 {
+            TtEntry {
+                mv: if bound == Bound::Upper {
+                    None
+                } else {
+                    best_move
+                },
+                depth: 0,
+                bound: Bound::MoveOnly,
+                score: Score::Eval(0),
+                proven: false,
+            }
+        } else {
+            let proven = marks & HORIZON == 0;
+            TtEntry {
+                mv: if bound == Bound::Upper {
+                    None
+                } else {
+                    best_move
+                },
+                depth: if proven {
+                    PROVEN_DEPTH
+                } else {
+                    depth.clamp(0, i32::from(PROVEN_DEPTH) - 1) as u16
+                },
+                bound,
+                score: to_score(best, ply, proven),
+                proven,
+            }
+        };
+        self.tt.store(key, entry);
+        Val { v: best, marks }
+    }
+
+    /// Quiescence: stand pat on the evaluation or follow a noisy move.
+    fn quiesce(&mut self, pos: &G, key: u64, ply: u32, mut alpha: i32, beta: i32) -> Val {
+        let stand = self.evaluate(pos);
+        if !self.quiescence || stand >= beta || ply >= MAX_PLY {
+            return Val {
+                v: stand,
+                marks: HORIZON,
+            };
+        }
+        let p = ply as usize;
+        let mut list = core::mem::take(&mut self.moves[p]);
+        list.clear();
+        pos.for_each_legal_move(|mv| {
+            if self.eval.is_noisy(pos, mv) {
+                list.push((mv, i64::from(self.eval.move_order(pos, mv))));
+            }
+        });
+        list.sort_by_key(|&(_, order)| core::cmp::Reverse(order));
+        let side = pos.side_to_move();
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut marks = HORIZON;
+        self.keys.push(key);
+        for &(mv, _) in &list {
+            let child = pos.after_unchecked(mv);
+            let flip = child.side_to_move() != side;
+            let r = self.child(&child, flip, 0, ply + 1, alpha, beta);
+            if self.aborted {
+                break;
+            }
+            best = best.max(r.v);
+            marks |= r.marks;
+            if r.v >= beta {
+                break;
+            }
+            alpha = alpha.max(r.v);
+        }
+        self.keys.pop();
+        self.moves[p] = list;
+        Val { v: best, marks }
+    }
+
+    /// Iterative deepening from `first` to `last` (inclusive); `report` is called after each
+    /// completed depth. Returns the last completed iteration.
+    fn iterate(
+        &mut self,
+        root: &G,
+        first: u32,
+        last: u32,
+        budget: Option<Duration>,
+        report: &mut Report<'_, G::Move>,
+    ) -> Option<Iteration<G::Move>> {
+        let mut done: Option<Iteration<G::Move>> = None;
+        let mut previous: Option<Duration> = None;
+        for depth in first..=last {
+            let started = self.clock.elapsed();
+            let val = self.search(root, depth as i32, 0, -INF, INF);
+            if self.aborted {
+                break;
+            }
+            let it = Iteration {
+                depth,
+                val,
+                pv: self.pv[0].clone(),
+            };
+            report(&it, self.nodes, self.seldepth, self.clock.elapsed());
+            let finished = val.marks & HORIZON == 0 || val.v.abs() >= MATE_BOUND;
+            done = Some(it);
+            if finished {
+                break;
+            }
+            if let Some(budget) = budget {
+                // Predict the next depth from the growth of the last ones.
+                let now = self.clock.elapsed();
+                let took = now.saturating_sub(started);
+                let growth = previous.filter(|p| !p.is_zero()).map_or(3.0, |p| {
+                    (took.as_secs_f64() / p.as_secs_f64()).clamp(1.5, 6.0)
+                });
+                if now + took.mul_f64(growth) > budget {
+                    break;
+                }
+                previous = Some(took);
+            }
+        }
+        self.tt.finish();
+        done
+    }
+}
+
+impl<G: ZobristHash, E: Evaluator<G> + Sync> AlphaBeta<G, E> {
+    fn result(
+        pos: &G,
+        it: Option<&Iteration<G::Move>>,
+        nodes: u64,
+        seldepth: u32,
+        elapsed: Duration,
+    ) -> SearchResult<G::Move> {
+        if let Some(it) = it {
+            SearchResult {
+                best: it.pv.first().copied(),
+                score: to_score(it.val.v, 0, it.val.marks & HORIZON == 0),
+                pv: it.pv.clone(),
+                depth: it.depth,
+                seldepth,
+                nodes,
+                elapsed,
+            }
+        } else {
+            let first = pos.legal_moves().into_iter().next();
+            SearchResult {
+                best: first,
+                score: Score::Eval(0),
+                pv: first.into_iter().collect(),
+                depth: 0,
+                seldepth,
+                nodes,
+                elapsed,
+            }
+        }
+    }
+}
+
+impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
+    /// `alphabeta`, then the options that differ from [`AlphaBetaConfig::default`] and the
+    /// [`ZeroEvaluator`]: `depth=N`, `eval=NAME`, `tt=MIB`, `threads=N`, `quiescence=off`
+    /// (`alphabeta:depth=6,eval=kamisado`).
+    fn name(&self) -> String {
+        let default = AlphaBetaConfig::default();
+        let mut options = Vec::new();
+        if self.config.max_depth != default.max_depth {
+            options.push(format!("depth={}", self.config.max_depth));
+        }
+        let eval = self.evaluator.name();
+        if eval != "zero" {
+            options.push(format!("eval={eval}"));
+        }
+        if self.config.tt_mib != default.tt_mib {
+            options.push(format!("tt={}", self.config.tt_mib));
+        }
+        if self.config.threads != default.threads {
+            options.push(format!("threads={}", self.config.threads));
+        }
+        if !self.config.quiescence {
+            options.push("quiescence=off".to_owned());
+        }
+        if options.is_empty() {
+            "alphabeta".to_owned()
+        } else {
+            format!("alphabeta:{}", options.join(","))
+        }
+    }
+
+    fn search(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
+        self.search_with_progress(pos, limits, &mut |_| {})
+    }
+
+    fn search_with_progress(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchResult<G::Move>),
+    ) -> SearchResult<G::Move> {
+        if let Some(over) = SearchResult::game_over(pos) {
+            return over;
+        }
+        self.tt.new_search();
+        let last = limits.depth.unwrap_or(self.config.max_depth).min(MAX_DEPTH);
+        let threads = self.config.threads.max(1);
+        let eval = &self.evaluator;
+        let quiescence = self.config.quiescence;
+        let history = &self.history;
+        let helper_nodes = AtomicU64::new(0);
+        let mut report = |it: &Iteration<G::Move>, nodes: u64, seldepth: u32, elapsed: Duration| {
+            let nodes = nodes + helper_nodes.load(Ordering::Relaxed);
+            progress(&Self::result(pos, Some(it), nodes, seldepth, elapsed));
+        };
+        if threads == 1 {
+            let mut s = Searcher::new(eval, Owned(&mut self.tt), quiescence, limits, history);
+            let it = s.iterate(pos, 1, last, limits.time, &mut report);
+            return Self::result(pos, it.as_ref(), s.nodes, s.seldepth, s.clock.elapsed());
+        }
+        let tt = &self.tt;
+        let done = Arc::new(AtomicBool::new(false));
+        let (it, nodes, seldepth, elapsed) = std::thread::scope(|scope| {
+            for id in 1..threads {
+                let helper_limits = Limits {
+                    time: limits.time,
+                    stop: Some(Arc::clone(&done)),
+                    ..Limits::none()
+                };
+                let helper_nodes = &helper_nodes;
+                scope.spawn(move || {
+                    let shared = Shared {
+                        tt,
+                        stats: TtStats::default(),
+                    };
+                    let mut s = Searcher::new(eval, shared, quiescence, &helper_limits, history);
+                    s.history.perturb(id as u64);
+                    let first = (1 + id as u32 % 2).min(last);
+                    // Publish the nodes as they are searched, for the main thread's reports.
+                    let mut published = 0;
+                    s.iterate(pos, first, last, None, &mut |_, nodes, _, _| {
+                        helper_nodes.fetch_add(nodes - published, Ordering::Relaxed);
+                        published = nodes;
+                    });
+                    helper_nodes.fetch_add(s.nodes - published, Ordering::Relaxed);
+                });
+            }
+            let shared = Shared {
+                tt,
+                stats: TtStats::default(),
+            };
+            let mut s = Searcher::new(eval, shared, quiescence, limits, history);
+            let it = s.iterate(pos, 1, last, limits.time, &mut report);
+            done.store(true, Ordering::Relaxed);
+            (it, s.nodes, s.seldepth, s.clock.elapsed())
+        });
+        let nodes = nodes + helper_nodes.load(Ordering::Relaxed);
+        Self::result(pos, it.as_ref(), nodes, seldepth, elapsed)
+    }
+
+    /// Keeps the keys: positions that repeat one of them score as draws.
+    fn set_history(&mut self, history: &[u64]) {
+        self.history = history.to_vec();
+    }
+}
