@@ -1,6 +1,6 @@
 //! Perft from the start position with the generic perft of `abstract-game`, timed.
 //!
-//! `cargo run --release -p kamisado-core --example perft -- 7` prints the leaves and the speed.
+//! `cargo run --release -p kamisado-core --example kamisado_perft -- 7` prints the leaves and the speed.
 //! With several depths (`-- 5 6`) it prints each; used with callgrind to count instructions per
 //! leaf (see the Performance section of `docs/kamisado.md`).
 

@@ -1,6 +1,6 @@
 //! Perft from a position, for timing and for instruction counts.
 //!
-//! `cargo run --release -p onitama-core --example perft -- [DEPTH] [POSITION or DEAL] [--terminal-leaves]`
+//! `cargo run --release -p onitama-core --example onitama_perft -- [DEPTH] [POSITION or DEAL] [--terminal-leaves]`
 //!
 //! Without a position, the start of community set A. Prints the leaf count, the time and the
 //! leaves per second.
