@@ -28,6 +28,10 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// Play two engines against each other: each opening twice with the sides swapped.
     Match(MatchArgs),
+    /// The exact value of a position under perfect play, its line, and a checkable proof.
+    Solve(SolveArgs),
+    /// Check a proof file written by `solve --proof` with the game's slow reference rules.
+    VerifyProof(VerifyProofArgs),
 }
 
 /// A game name from the catalog.
@@ -248,4 +252,42 @@ pub struct MatchArgs {
     /// One JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `games solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The game: kamisado (or tictactoe).
+    #[arg(value_parser = game_name)]
+    pub game: GameName,
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Also the exact value and distance of every legal move.
+    #[arg(long)]
+    pub all_moves: bool,
+    /// Write the winner's strategy to FILE, a certificate that `verify-proof` checks.
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<std::path::PathBuf>,
+    /// An endgame tablebase to solve from (Onitama).
+    #[arg(long, value_name = "FILE")]
+    pub tablebase: Option<std::path::PathBuf>,
+    /// The transposition table's size in MiB.
+    #[arg(long, default_value_t = 256, value_name = "MIB")]
+    pub table_mib: usize,
+    /// Give up beyond this distance in plies (at most 254).
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    pub max_plies: u32,
+    /// One JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `games verify-proof`.
+#[derive(Args, Debug)]
+pub struct VerifyProofArgs {
+    /// The game of the proof.
+    #[arg(value_parser = game_name)]
+    pub game: GameName,
+    /// The proof file.
+    pub file: std::path::PathBuf,
 }

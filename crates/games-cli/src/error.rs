@@ -9,6 +9,9 @@ pub enum Failure {
     Usage(String),
     /// Writing the output failed.
     Io(std::io::Error),
+    /// A proof was checked and does not hold: exit code 1 with one line on stderr naming the
+    /// first position where it fails.
+    Refuted(String),
 }
 
 impl From<std::io::Error> for Failure {

@@ -24,6 +24,10 @@ fn main() -> ExitCode {
             eprintln!("error: {}", one_line(&message));
             ExitCode::from(2)
         }
+        Err(Failure::Refuted(message)) => {
+            eprintln!("{}", one_line(&message));
+            ExitCode::from(1)
+        }
         Err(Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(e)) => {
             eprintln!("error: {e}");
@@ -44,7 +48,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
                     Ok(())
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Err(usage(
-                    "missing a command: perft, show, play, analyze or match (see games --help)",
+                    "missing a command: perft, show, play, analyze, match, solve or verify-proof (see games --help)",
                 )),
                 _ => Err(usage(clap_first_line(&e))),
             };
@@ -56,6 +60,8 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
         Command::Play(a) => a.game.visit(commands::play::Play(a)),
         Command::Analyze(a) => a.game.visit(commands::analyze::Analyze(a)),
         Command::Match(a) => a.game.visit(commands::engine_match::Match(a)),
+        Command::Solve(a) => a.game.visit(commands::solve::Solve(a)),
+        Command::VerifyProof(a) => a.game.visit(commands::verify_proof::VerifyProof(a)),
     }
 }
 

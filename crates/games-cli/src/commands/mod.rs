@@ -7,6 +7,8 @@ pub mod engine_match;
 pub mod perft;
 pub mod play;
 pub mod show;
+pub mod solve;
+pub mod verify_proof;
 
 use abstract_game::record::GameRecord;
 use game_catalog::CatalogGame;
