@@ -16,7 +16,7 @@
 //! let result = solver.search(&pos, &Limits::none());
 //! assert_eq!(result.score, Score::Win { plies: 3 });
 //! assert_eq!(result.best, Some(4));
-//! assert_eq!(Engine::<TicTacToe>::name(&solver), "alphabeta:depth=1000,quiescence=off");
+//! assert_eq!(Engine::<TicTacToe>::name(&solver), "alphabeta:depth=1000:quiescence=off");
 //! ```
 //!
 //! # The search
@@ -716,7 +716,7 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
         if options.is_empty() {
             "alphabeta".to_owned()
         } else {
-            format!("alphabeta:{}", options.join(","))
+            format!("alphabeta:{}", options.join(":"))
         }
     }
 

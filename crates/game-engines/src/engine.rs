@@ -79,8 +79,9 @@ impl<M> SearchResult<M> {
 /// - with the same configuration and seed and a node (not time) limit, the same sequence of
 ///   searches gives the same results.
 pub trait Engine<G: Game> {
-    /// The engine and its settings as a spec: the engine's name, then the options after a colon
-    /// (`random`, `mcts:playouts=20000`). Front ends print it and parse it back.
+    /// The engine and its settings as a spec: the engine's name, then each option after a colon
+    /// (`random`, `mcts:playouts=20000:exploration=1`; never a comma, which separates specs in a
+    /// list). Front ends print it and parse it back.
     fn name(&self) -> String;
 
     /// Searches `pos` within `limits` and returns the move to play.

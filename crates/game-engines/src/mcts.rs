@@ -328,10 +328,10 @@ impl<G: Game> Engine<G> for Mcts {
         let default = MctsConfig::default();
         let mut name = format!("mcts:playouts={}", self.config.playouts);
         if self.config.exploration.to_bits() != default.exploration.to_bits() {
-            let _ = write!(name, ",exploration={}", self.config.exploration);
+            let _ = write!(name, ":exploration={}", self.config.exploration);
         }
         if self.config.max_playout_plies != default.max_playout_plies {
-            let _ = write!(name, ",max_plies={}", self.config.max_playout_plies);
+            let _ = write!(name, ":max_plies={}", self.config.max_playout_plies);
         }
         name
     }

@@ -541,7 +541,7 @@ fn the_name_is_a_spec() {
             },
             OpenLines
         )),
-        "alphabeta:depth=6,eval=lines"
+        "alphabeta:depth=6:eval=lines"
     );
     assert_eq!(
         name(&AlphaBeta::new(
@@ -553,7 +553,7 @@ fn the_name_is_a_spec() {
             },
             ZeroEvaluator
         )),
-        "alphabeta:tt=64,threads=4,quiescence=off"
+        "alphabeta:tt=64:threads=4:quiescence=off"
     );
 }
 
