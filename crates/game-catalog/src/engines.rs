@@ -1,7 +1,12 @@
-//! Engine presets by name: `random`, `mcts`, `mcts:playouts=20000:exploration=1.0`.
+//! Engine presets by name: `random`, `mcts`, `alphabeta`, the strength levels `easy`, `medium`,
+//! `hard` and `max`, with options after colons (`mcts:playouts=20000`, `alphabeta:depth=6`).
 //!
 //! A spec is an engine name, then options after colons, each `key=value`. Commas separate specs
 //! where a front end takes several (`--engines mcts,random`), so options never contain one.
+//!
+//! `alphabeta` searches with the game's evaluator ([`CatalogGame::Evaluator`]). The levels are
+//! alpha-beta with a depth cap, ordered in strength as measured by matches (`docs/engines.md`):
+//! `easy` 1 ply, `medium` 3, `hard` 5, `max` no cap (the time limit decides).
 //!
 //! ```
 //! use game_catalog::engines::{EngineSpec, build};
@@ -19,9 +24,52 @@
 use core::fmt;
 use core::str::FromStr;
 
-use game_engines::{Engine, Mcts, MctsConfig, RandomMover};
+use game_engines::{
+    AlphaBeta, AlphaBetaConfig, Engine, Limits, Mcts, MctsConfig, RandomMover, SearchResult,
+    ZeroEvaluator,
+};
 
 use crate::game::CatalogGame;
+
+/// A strength level: alpha-beta with a depth cap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// One ply.
+    Easy,
+    /// Three plies.
+    Medium,
+    /// Five plies.
+    Hard,
+    /// No cap: as deep as the time allows.
+    Max,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
+
+    /// The name: `easy`, `medium`, `hard`, `max`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Max => "max",
+        }
+    }
+
+    /// The depth cap, `None` for `max`.
+    #[must_use]
+    pub fn depth(self) -> Option<u32> {
+        match self {
+            Level::Easy => Some(1),
+            Level::Medium => Some(3),
+            Level::Hard => Some(5),
+            Level::Max => None,
+        }
+    }
+}
 
 /// An engine of the catalog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,11 +79,52 @@ pub enum EngineKind {
     Random,
     /// Monte Carlo tree search with random playouts.
     Mcts,
+    /// Alpha-beta with the game's evaluator.
+    AlphaBeta,
+    /// A strength level.
+    Level(Level),
 }
 
+const MCTS_OPTIONS: &[(&str, &str)] = &[
+    (
+        "playouts",
+        "playouts per move when no limit is given (default 10000)",
+    ),
+    (
+        "exploration",
+        "the UCT exploration constant (default 1.414)",
+    ),
+    (
+        "max_plies",
+        "a playout longer than this is a draw (default 400)",
+    ),
+];
+
+const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
+    ("depth", "the deepest iteration (default 64)"),
+    ("tt", "the transposition table in MiB (default 16)"),
+    (
+        "threads",
+        "search threads, Lazy SMP (default 1: reproducible)",
+    ),
+    ("quiescence", "on or off (default on)"),
+    (
+        "eval",
+        "the game's evaluator (its name, the default) or zero",
+    ),
+];
+
 impl EngineKind {
-    /// Every engine, weakest first.
-    pub const ALL: [EngineKind; 2] = [EngineKind::Random, EngineKind::Mcts];
+    /// Every engine.
+    pub const ALL: [EngineKind; 7] = [
+        EngineKind::Random,
+        EngineKind::Mcts,
+        EngineKind::AlphaBeta,
+        EngineKind::Level(Level::Easy),
+        EngineKind::Level(Level::Medium),
+        EngineKind::Level(Level::Hard),
+        EngineKind::Level(Level::Max),
+    ];
 
     /// The name in a spec.
     #[must_use]
@@ -43,6 +132,8 @@ impl EngineKind {
         match self {
             EngineKind::Random => "random",
             EngineKind::Mcts => "mcts",
+            EngineKind::AlphaBeta => "alphabeta",
+            EngineKind::Level(level) => level.name(),
         }
     }
 
@@ -51,20 +142,8 @@ impl EngineKind {
     pub fn options(self) -> &'static [(&'static str, &'static str)] {
         match self {
             EngineKind::Random => &[],
-            EngineKind::Mcts => &[
-                (
-                    "playouts",
-                    "playouts per move when no limit is given (default 10000)",
-                ),
-                (
-                    "exploration",
-                    "the UCT exploration constant (default 1.414)",
-                ),
-                (
-                    "max_plies",
-                    "a playout longer than this is a draw (default 400)",
-                ),
-            ],
+            EngineKind::Mcts => MCTS_OPTIONS,
+            EngineKind::AlphaBeta | EngineKind::Level(_) => ALPHABETA_OPTIONS,
         }
     }
 }
@@ -203,8 +282,37 @@ fn number<T: FromStr>(key: &str, value: &str, why: &'static str) -> Result<T, En
 /// A boxed engine for any game of the catalog.
 pub type BoxedEngine<G> = Box<dyn Engine<G> + Send>;
 
+/// An engine that reports `name` (its spec as given) instead of its own description.
+struct Named<E> {
+    name: String,
+    engine: E,
+}
+
+impl<G: abstract_game::Game, E: Engine<G>> Engine<G> for Named<E> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn search(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
+        self.engine.search(pos, limits)
+    }
+
+    fn search_with_progress(
+        &mut self,
+        pos: &G,
+        limits: &Limits,
+        progress: &mut dyn FnMut(&SearchResult<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.engine.search_with_progress(pos, limits, progress)
+    }
+
+    fn set_history(&mut self, history: &[u64]) {
+        self.engine.set_history(history);
+    }
+}
+
 /// Builds the engine that `spec` names for the game `G`, seeded with `seed` where it draws random
-/// numbers.
+/// numbers. The engine's [`Engine::name`] is the spec.
 ///
 /// # Errors
 /// [`EngineSpecError::OptionValue`] for an option value of the wrong kind or out of range.
@@ -212,40 +320,65 @@ pub fn build<G: CatalogGame>(
     spec: &EngineSpec,
     seed: u64,
 ) -> Result<BoxedEngine<G>, EngineSpecError> {
-    match spec.kind {
-        EngineKind::Random => Ok(Box::new(RandomMover::new(seed))),
-        EngineKind::Mcts => {
-            let mut config = MctsConfig {
-                seed,
-                ..MctsConfig::default()
-            };
+    let name = spec.to_string();
+    Ok(match spec.kind {
+        EngineKind::Random => Box::new(Named {
+            name,
+            engine: RandomMover::new(seed),
+        }),
+        EngineKind::Mcts => Box::new(Named {
+            name,
+            engine: Mcts::new(mcts_config(spec, seed)?),
+        }),
+        EngineKind::AlphaBeta | EngineKind::Level(_) => {
+            let mut config = AlphaBetaConfig::default();
+            if let EngineKind::Level(level) = spec.kind {
+                if let Some(depth) = level.depth() {
+                    config.max_depth = depth;
+                }
+            }
+            let mut zero = false;
             for (key, value) in &spec.options {
+                let bad = |why| EngineSpecError::OptionValue {
+                    key: key.clone(),
+                    value: value.clone(),
+                    why,
+                };
                 match key.as_str() {
-                    "playouts" => {
-                        config.playouts =
-                            number(key, value, "expected a whole number of playouts")?;
-                        if config.playouts == 0 {
-                            return Err(EngineSpecError::OptionValue {
-                                key: key.clone(),
-                                value: value.clone(),
-                                why: "at least 1 playout",
-                            });
+                    "depth" => {
+                        config.max_depth = number(key, value, "expected a whole number of plies")?;
+                        if config.max_depth == 0
+                            || config.max_depth > game_engines::alphabeta::MAX_DEPTH
+                        {
+                            return Err(bad("expected 1..=1000 plies"));
                         }
                     }
-                    "exploration" => {
-                        let c: f64 = number(key, value, "expected a number such as 1.4")?;
-                        if !(c.is_finite() && c >= 0.0) {
-                            return Err(EngineSpecError::OptionValue {
-                                key: key.clone(),
-                                value: value.clone(),
-                                why: "expected a finite number, 0 or more",
-                            });
+                    "tt" => {
+                        config.tt_mib = number(key, value, "expected a size in MiB")?;
+                        if config.tt_mib > 16 * 1024 {
+                            return Err(bad("at most 16384 MiB"));
                         }
-                        config.exploration = c;
                     }
-                    "max_plies" => {
-                        config.max_playout_plies =
-                            number(key, value, "expected a whole number of plies")?;
+                    "threads" => {
+                        config.threads = number(key, value, "expected a number of threads")?;
+                        if !(1..=64).contains(&config.threads) {
+                            return Err(bad("expected 1..=64 threads"));
+                        }
+                    }
+                    "quiescence" => {
+                        config.quiescence = match value.as_str() {
+                            "on" => true,
+                            "off" => false,
+                            _ => return Err(bad("expected on or off")),
+                        };
+                    }
+                    "eval" => {
+                        let own = game_engines::Evaluator::<G>::name(&G::Evaluator::default());
+                        zero = match value.as_str() {
+                            "zero" => true,
+                            v if v == own => false,
+                            _ => return Err(bad("expected the game's evaluator or zero")),
+                        };
                     }
                     _ => {
                         return Err(EngineSpecError::UnknownOption {
@@ -255,7 +388,59 @@ pub fn build<G: CatalogGame>(
                     }
                 }
             }
-            Ok(Box::new(Mcts::new(config)))
+            if zero {
+                Box::new(Named {
+                    name,
+                    engine: AlphaBeta::<G, ZeroEvaluator>::new(config, ZeroEvaluator),
+                })
+            } else {
+                Box::new(Named {
+                    name,
+                    engine: AlphaBeta::<G, G::Evaluator>::new(config, G::Evaluator::default()),
+                })
+            }
+        }
+    })
+}
+
+fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, EngineSpecError> {
+    let mut config = MctsConfig {
+        seed,
+        ..MctsConfig::default()
+    };
+    for (key, value) in &spec.options {
+        match key.as_str() {
+            "playouts" => {
+                config.playouts = number(key, value, "expected a whole number of playouts")?;
+                if config.playouts == 0 {
+                    return Err(EngineSpecError::OptionValue {
+                        key: key.clone(),
+                        value: value.clone(),
+                        why: "at least 1 playout",
+                    });
+                }
+            }
+            "exploration" => {
+                let c: f64 = number(key, value, "expected a number such as 1.4")?;
+                if !(c.is_finite() && c >= 0.0) {
+                    return Err(EngineSpecError::OptionValue {
+                        key: key.clone(),
+                        value: value.clone(),
+                        why: "expected a finite number, 0 or more",
+                    });
+                }
+                config.exploration = c;
+            }
+            "max_plies" => {
+                config.max_playout_plies = number(key, value, "expected a whole number of plies")?;
+            }
+            _ => {
+                return Err(EngineSpecError::UnknownOption {
+                    engine: spec.kind.name(),
+                    key: key.clone(),
+                });
+            }
         }
     }
+    Ok(config)
 }

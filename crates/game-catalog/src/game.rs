@@ -23,6 +23,9 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
     /// The name on the command line, in URLs and in JSON (`"kamisado"`).
     const NAME: &'static str;
 
+    /// The game's knowledge for the search engines (the evaluator of `alphabeta`).
+    type Evaluator: game_engines::Evaluator<Self> + Default + Send + Sync + 'static;
+
     /// The game's start options besides a position text (none by default).
     const START_OPTIONS: &'static [StartOption] = &[];
 

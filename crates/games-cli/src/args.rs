@@ -208,7 +208,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,
     /// The engine: a name and options after colons, e.g. mcts:playouts=20000.
-    #[arg(long, default_value = "mcts", value_name = "SPEC")]
+    #[arg(long, default_value = "alphabeta", value_name = "SPEC")]
     pub engine: String,
     /// Search threads, for engines that take a `threads` option.
     #[arg(long, default_value_t = 1, value_name = "N")]

@@ -3,12 +3,18 @@
 use kamisado_core::reference::RefPos;
 use kamisado_core::{Move, Side};
 
+mod eval;
+
+pub use eval::KamisadoEval;
+
 use super::Kamisado;
 use crate::game::CatalogGame;
 use crate::proof::{self, Proof, ProofError, ProofSummary, TextRules};
 
 impl CatalogGame for Kamisado {
     const OPENING_PLIES: usize = 2;
+
+    type Evaluator = KamisadoEval;
 
     const NAME: &'static str = "kamisado";
 

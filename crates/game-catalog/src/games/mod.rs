@@ -5,5 +5,7 @@ mod onitama;
 mod tictactoe;
 
 pub use abstract_game::tictactoe::TicTacToe;
+pub use kamisado::KamisadoEval;
 pub use kamisado_core::Position as Kamisado;
+pub use onitama::OnitamaEval;
 pub use onitama_core::Position as Onitama;

@@ -2,10 +2,16 @@
 
 use onitama_core::Deal;
 
+mod eval;
+
+pub use eval::OnitamaEval;
+
 use super::Onitama;
 use crate::game::{CatalogGame, StartOption};
 
 impl CatalogGame for Onitama {
+    type Evaluator = OnitamaEval;
+
     const NAME: &'static str = "onitama";
 
     const REPETITIONS: bool = true;

@@ -11,6 +11,8 @@ use crate::game::CatalogGame;
 impl CatalogGame for TicTacToe {
     const OPENING_PLIES: usize = 1;
 
+    type Evaluator = game_engines::ZeroEvaluator;
+
     const NAME: &'static str = "tictactoe";
 
     const LONGEST_GAME: Option<u32> = Some(9);

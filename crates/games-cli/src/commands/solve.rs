@@ -189,6 +189,9 @@ fn loser_proof<G: CatalogGame, O: game_engines::solver::MoveOrder<G>>(
         }
     }
     let mut proof = Proof::from_strategy(pos, plies, &strategy);
-    pos.side_to_move().other().id().clone_into(&mut proof.winner);
+    pos.side_to_move()
+        .other()
+        .id()
+        .clone_into(&mut proof.winner);
     proof.to_text()
 }
