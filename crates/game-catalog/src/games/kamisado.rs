@@ -12,7 +12,7 @@ use crate::game::CatalogGame;
 use crate::proof::{self, Proof, ProofError, ProofSummary, TextRules};
 
 impl CatalogGame for Kamisado {
-    const OPENING_PLIES: usize = 2;
+    const OPENING_PLIES: usize = 1;
 
     type Evaluator = KamisadoEval;
 

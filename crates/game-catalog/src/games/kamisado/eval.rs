@@ -7,8 +7,12 @@
 //!   cross.
 //! - **Open lines** (`OPEN_LINE`): a tower that could reach the opponent's home row in one move as
 //!   the board stands (a clear straight or diagonal path). It wins the moment its colour is named.
-//! - **The forced tower** (`MOBILITY` per destination): the tower the side to move must play, and
-//!   how many moves it has; a blocked tower hands its square's colour on without choice.
+//! - **The forced tower and the colour it hands over** (`SAFE` per safe move): the side to move
+//!   must play one tower, and each of its moves names the opponent's next tower by the colour of
+//!   the square it ends on. A move is *safe* when the tower it names has no open line afterwards.
+//!   A tower that can reach the home row wins now (`WIN_NEXT`); one with no safe move loses on the
+//!   opponent's next ply (`LOSS_NEXT`). This is the one link of the chain the evaluation looks
+//!   ahead, cheaply.
 //! - **The link ahead** (`HANDED_THREAT`): the colour each move hands over decides the opponent's
 //!   tower. Move ordering looks one link ahead cheaply: a move that names an opponent tower with an
 //!   open line loses at once and is tried last; a move that leaves the opponent's forced tower few
@@ -21,8 +25,12 @@ use kamisado_core::{Bitboard, Move, Position, Side};
 pub const ADVANCE: i32 = 3;
 /// Points for a tower with a clear path to the opponent's home row.
 pub const OPEN_LINE: i32 = 60;
-/// Points per destination of the side to move's required tower.
-pub const MOBILITY: i32 = 2;
+/// Points per safe move of the side to move's required tower.
+pub const SAFE: i32 = 8;
+/// The value of a position whose side to move wins with its next move.
+pub const WIN_NEXT: i32 = 5_000;
+/// The value of a position whose side to move has only moves that hand over a winning tower.
+pub const LOSS_NEXT: i32 = -5_000;
 /// Move-order penalty for naming an opponent tower that has an open line.
 pub const HANDED_THREAT: i32 = 5000;
 
@@ -42,10 +50,32 @@ fn open_line(pos: &Position, side: Side, reach: Bitboard) -> bool {
     !(reach & side.target_row()).is_empty()
 }
 
+/// Whether the opponent's tower that `next` requires can reach its target row.
+fn hands_a_win(next: &Position) -> bool {
+    next.required_tower()
+        .is_some_and(|tower| open_line(next, tower.side, next.reach(next.square_of(tower))))
+}
+
 impl Evaluator<Position> for KamisadoEval {
     fn evaluate(&self, pos: &Position) -> i32 {
         let me = pos.side_to_move();
-        let mut score = 0;
+        // The forced tower: a win now, or the safe colours it can hand over.
+        let mut safe = 0;
+        let mut wins = false;
+        pos.for_each_legal_move(|mv| {
+            if !mv.is_zero_length() && me.target_row().contains(mv.to) {
+                wins = true;
+            } else if !hands_a_win(&pos.after_unchecked(mv)) {
+                safe += 1;
+            }
+        });
+        if wins {
+            return WIN_NEXT;
+        }
+        if safe == 0 {
+            return LOSS_NEXT;
+        }
+        let mut score = SAFE * safe;
         for (tower, sq) in pos.towers() {
             let reach = pos.reach(sq);
             let mut value = ADVANCE * advance(tower.side, sq.rank());
@@ -53,9 +83,6 @@ impl Evaluator<Position> for KamisadoEval {
                 value += OPEN_LINE;
             }
             score += if tower.side == me { value } else { -value };
-        }
-        if let Some(tower) = pos.required_tower() {
-            score += MOBILITY * pos.reach(pos.square_of(tower)).len() as i32;
         }
         score
     }
