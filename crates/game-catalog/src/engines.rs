@@ -108,6 +108,7 @@ const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
         "search threads, Lazy SMP (default 1: reproducible)",
     ),
     ("quiescence", "on or off (default on)"),
+    ("reductions", "late-move reductions, on or off (default on)"),
     (
         "eval",
         "the game's evaluator (its name, the default) or zero",
@@ -367,6 +368,13 @@ pub fn build<G: CatalogGame>(
                     }
                     "quiescence" => {
                         config.quiescence = match value.as_str() {
+                            "on" => true,
+                            "off" => false,
+                            _ => return Err(bad("expected on or off")),
+                        };
+                    }
+                    "reductions" => {
+                        config.reductions = match value.as_str() {
                             "on" => true,
                             "off" => false,
                             _ => return Err(bad("expected on or off")),

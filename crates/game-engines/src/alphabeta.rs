@@ -16,7 +16,7 @@
 //! let result = solver.search(&pos, &Limits::none());
 //! assert_eq!(result.score, Score::Win { plies: 3 });
 //! assert_eq!(result.best, Some(4));
-//! assert_eq!(Engine::<TicTacToe>::name(&solver), "alphabeta:depth=1000:quiescence=off");
+//! assert_eq!(Engine::<TicTacToe>::name(&solver), "alphabeta:depth=1000:quiescence=off:reductions=off");
 //! ```
 //!
 //! # The search
@@ -145,28 +145,36 @@ pub struct AlphaBetaConfig {
     pub quiescence: bool,
     /// The deepest iteration when [`Limits::depth`] is not set (at most [`MAX_DEPTH`]).
     pub max_depth: u32,
+    /// Late-move reductions: at a node with three plies or more left outside the principal
+    /// variation, the moves after the first three that are not the table's move, a killer or
+    /// noisy are searched one ply shallower first, and again at full depth only when they beat
+    /// alpha. Proven results stay exact (a value is proven only when every line reached the end),
+    /// but the first forced win found may not be the shortest; the solver settings turn them off.
+    pub reductions: bool,
 }
 
 impl Default for AlphaBetaConfig {
-    /// 16 MiB, one thread, quiescence, depth 64.
+    /// 16 MiB, one thread, quiescence, depth 64, late-move reductions.
     fn default() -> Self {
         AlphaBetaConfig {
             tt_mib: 16,
             threads: 1,
             quiescence: true,
             max_depth: 64,
+            reductions: true,
         }
     }
 }
 
 impl AlphaBetaConfig {
-    /// The solver settings: no quiescence and [`MAX_DEPTH`]; use them with the
+    /// The solver settings: no quiescence, no reductions and [`MAX_DEPTH`]; use them with the
     /// [`ZeroEvaluator`] (see [`AlphaBeta::solver`] and the [module](crate::alphabeta)).
     #[must_use]
     pub fn solver() -> Self {
         AlphaBetaConfig {
             quiescence: false,
             max_depth: MAX_DEPTH,
+            reductions: false,
             ..AlphaBetaConfig::default()
         }
     }
@@ -327,6 +335,7 @@ struct Searcher<'a, G: Game, E, T> {
     eval: &'a E,
     tt: T,
     quiescence: bool,
+    reductions: bool,
     clock: Clock,
     nodes: u64,
     seldepth: u32,
@@ -352,11 +361,12 @@ struct Iteration<M> {
 }
 
 impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, T> {
-    fn new(eval: &'a E, tt: T, quiescence: bool, limits: &Limits, history: &[u64]) -> Self {
+    fn new(eval: &'a E, tt: T, config: &AlphaBetaConfig, limits: &Limits, history: &[u64]) -> Self {
         Searcher {
             eval,
             tt,
-            quiescence,
+            quiescence: config.quiescence,
+            reductions: config.reductions,
             clock: Clock::start(limits).with_interval(CLOCK_INTERVAL),
             nodes: 0,
             seldepth: 0,
@@ -486,8 +496,23 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             let mv = list[i].0;
             let child = pos.after_unchecked(mv);
             let flip = child.side_to_move() != side;
+            let reduce = self.reductions
+                && depth >= 3
+                && i >= 3
+                && !pv_node
+                && Some(mv) != tt_move
+                && !self.killers.is_killer(p, mv)
+                && !child.is_over()
+                && !self.eval.is_noisy(pos, mv);
             let mut r = if i == 0 {
                 self.child(&child, flip, depth - 1, ply + 1, alpha, beta)
+            } else if reduce {
+                let r = self.child(&child, flip, depth - 2, ply + 1, alpha, alpha + 1);
+                if !self.aborted && r.v > alpha {
+                    self.child(&child, flip, depth - 1, ply + 1, alpha, alpha + 1)
+                } else {
+                    r
+                }
             } else {
                 self.child(&child, flip, depth - 1, ply + 1, alpha, alpha + 1)
             };
@@ -713,6 +738,9 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
         if !self.config.quiescence {
             options.push("quiescence=off".to_owned());
         }
+        if !self.config.reductions {
+            options.push("reductions=off".to_owned());
+        }
         if options.is_empty() {
             "alphabeta".to_owned()
         } else {
@@ -737,7 +765,7 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
         let last = limits.depth.unwrap_or(self.config.max_depth).min(MAX_DEPTH);
         let threads = self.config.threads.max(1);
         let eval = &self.evaluator;
-        let quiescence = self.config.quiescence;
+        let config = self.config;
         let history = &self.history;
         let helper_nodes = AtomicU64::new(0);
         let mut report = |it: &Iteration<G::Move>, nodes: u64, seldepth: u32, elapsed: Duration| {
@@ -745,7 +773,7 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
             progress(&Self::result(pos, Some(it), nodes, seldepth, elapsed));
         };
         if threads == 1 {
-            let mut s = Searcher::new(eval, Owned(&mut self.tt), quiescence, limits, history);
+            let mut s = Searcher::new(eval, Owned(&mut self.tt), &config, limits, history);
             let it = s.iterate(pos, 1, last, limits.time, &mut report);
             return Self::result(pos, it.as_ref(), s.nodes, s.seldepth, s.clock.elapsed());
         }
@@ -764,7 +792,7 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
                         tt,
                         stats: TtStats::default(),
                     };
-                    let mut s = Searcher::new(eval, shared, quiescence, &helper_limits, history);
+                    let mut s = Searcher::new(eval, shared, &config, &helper_limits, history);
                     s.history.perturb(id as u64);
                     let first = (1 + id as u32 % 2).min(last);
                     // Publish the nodes as they are searched, for the main thread's reports.
@@ -780,7 +808,7 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
                 tt,
                 stats: TtStats::default(),
             };
-            let mut s = Searcher::new(eval, shared, quiescence, limits, history);
+            let mut s = Searcher::new(eval, shared, &config, limits, history);
             let it = s.iterate(pos, 1, last, limits.time, &mut report);
             done.store(true, Ordering::Relaxed);
             (it, s.nodes, s.seldepth, s.clock.elapsed())
