@@ -33,7 +33,7 @@ pub struct BoardStyle<G: Game> {
     /// Whose seat the board is seen from (`None`: the game's usual orientation).
     pub viewer: Option<G::Player>,
     /// A square (in the game's notation) whose destinations are to be shown (Kamisado: a
-    /// tower's reach).
+    /// tower's reach), or `*` for the one piece that must move.
     pub selected: Option<String>,
 }
 
@@ -70,5 +70,4 @@ pub(crate) mod ansi {
         let b = if bold { "1;" } else { "" };
         format!("\x1b[{b}38;5;{fg};48;5;{bg}m{text}\x1b[0m")
     }
-
 }

@@ -32,7 +32,10 @@ fn the_kamisado_board_highlights_the_tower_to_move_and_its_destinations() {
     };
     let text = pos.board(&style);
     println!("{text}");
-    assert!(text.contains(" b>b< "), "gold's blue tower on b8 must move: {text}");
+    assert!(
+        text.contains(" b>b< "),
+        "gold's blue tower on b8 must move: {text}"
+    );
     assert!(text.contains("b(R)"), "the last move is marked: {text}");
     assert!(text.contains("[*]"), "destinations are shown: {text}");
     assert!(!text.contains('\x1b'), "plain letters without colour");
@@ -55,7 +58,10 @@ fn kamisado_explains_forced_turns_and_deadlocks() {
     );
     let end = after(pos, "h2h2 e7e7");
     let words = end.outcome_words(Game::outcome(&end).unwrap());
-    assert!(words.contains("black made the last move of positive length, so black loses and gold wins"), "{words}");
+    assert!(
+        words.contains("black made the last move of positive length, so black loses and gold wins"),
+        "{words}"
+    );
 }
 
 #[test]
@@ -87,7 +93,10 @@ fn the_onitama_coach_names_captures_wins_and_the_card_handed_over() {
     let mut s = Session::new("onitama", start, people(), Format::Coaching);
     let candidate = s.position().parse_move("ox:c4c3").unwrap();
     let report = s.propose(&CatalogCoach, candidate).unwrap();
-    assert_eq!(report.hand_over.as_deref(), Some("blue will receive ox after their move"));
+    assert_eq!(
+        report.hand_over.as_deref(),
+        Some("blue will receive ox after their move")
+    );
     assert_eq!(s.position(), &start);
     // Staying next to Blue's Master lets Blue capture it with the crab's forward step.
     let candidate = s.position().parse_move("ox:c4d4").unwrap();

@@ -1,5 +1,7 @@
 //! Kamisado in the catalog.
 
+use core::fmt::Write as _;
+
 use kamisado_core::reference::RefPos;
 use kamisado_core::{Move, Side, WinReason};
 
@@ -70,10 +72,11 @@ impl CatalogGame for Kamisado {
         let after = self.after_unchecked(mv);
         if !after.is_over() {
             if let Some(next) = after.required_tower() {
-                text.push_str(&format!(
+                let _ = write!(
+                    text,
                     "; {} must now move the {} tower",
                     next.side, next.colour
-                ));
+                );
             }
         }
         text

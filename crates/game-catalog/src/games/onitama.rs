@@ -55,9 +55,9 @@ impl CatalogGame for Onitama {
         };
         let loser = winner.other();
         match reason {
-            WinReason::Stone => format!(
-                "{winner} captured {loser}'s Master: {winner} wins by the way of the stone"
-            ),
+            WinReason::Stone => {
+                format!("{winner} captured {loser}'s Master: {winner} wins by the way of the stone")
+            }
             WinReason::Stream => format!(
                 "{winner}'s Master reached {loser}'s temple on {}: {winner} wins by the way of the stream",
                 loser.temple()

@@ -41,10 +41,19 @@ fn shown_destinations(pos: &Kamisado, style: &BoardStyle<Kamisado>) -> Bitboard 
     let Some(text) = &style.selected else {
         return Bitboard::EMPTY;
     };
-    let Ok(sq) = text.parse::<Square>() else {
-        return Bitboard::EMPTY;
+    let sources = pos.legal_sources();
+    let sq = if text == "*" {
+        match (sources.len(), sources.first()) {
+            (1, Some(sq)) => sq,
+            _ => return Bitboard::EMPTY,
+        }
+    } else {
+        let Ok(sq) = text.parse::<Square>() else {
+            return Bitboard::EMPTY;
+        };
+        sq
     };
-    if pos.legal_sources().contains(sq) {
+    if sources.contains(sq) {
         pos.destinations(sq).without(sq)
     } else {
         pos.reach(sq)

@@ -73,7 +73,10 @@ pub(super) fn board(pos: &Onitama, style: &BoardStyle<Onitama>) -> String {
         .collect();
     cards(
         &mut out,
-        &format!("{}'s cards (as you see them across the table):", capital(opponent)),
+        &format!(
+            "{}'s cards (as you see them across the table):",
+            capital(opponent)
+        ),
         &theirs,
         viewer,
     );
@@ -87,10 +90,10 @@ pub(super) fn board(pos: &Onitama, style: &BoardStyle<Onitama>) -> String {
     } else {
         (0..5).rev().collect()
     };
-    let letters: String = files
-        .iter()
-        .map(|&f| format!(" {} ", (b'a' + f) as char))
-        .collect();
+    let mut letters = String::new();
+    for &f in &files {
+        let _ = write!(letters, " {} ", (b'a' + f) as char);
+    }
     let _ = writeln!(out, "\n   {letters}\n  +{}+", "-".repeat(15));
     let (from, to) = match style.last {
         Some(Move::Step { from, to, .. }) => (Some(from), Some(to)),
