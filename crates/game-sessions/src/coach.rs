@@ -19,7 +19,7 @@ pub struct Threat<M> {
     pub captures: bool,
 }
 
-/// The answer to a candidate move: see [`Coach::coach_report`].
+/// The answer to a candidate move: see [`Coach::report`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CoachReport<G: Game> {
     /// The candidate.

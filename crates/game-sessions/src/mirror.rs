@@ -231,12 +231,12 @@ impl<G: PassMove> MirrorMatch<G> {
                 cell(1)
             );
         }
-        let _ = writeln!(
-            out,
+        let total = format!(
             "total {:<width$}  {:<width$}",
             self.points(0).to_string(),
             self.points(1).to_string()
         );
+        let _ = writeln!(out, "{}", total.trim_end());
         match self.outcome() {
             Some(MatchOutcome::Won { winner }) => {
                 let _ = writeln!(out, "match: {} wins", self.players[winner]);
