@@ -1,6 +1,9 @@
 //! [`CatalogGame`]: what a front end needs of a game beyond the rules traits.
 
-use abstract_game::{Notation, PassMove, Player, ZobristHash};
+use abstract_game::{Notation, Outcome, PassMove, Player, ZobristHash};
+use game_sessions::Threat;
+
+use crate::play::BoardStyle;
 
 /// A game-specific way to choose the start position, besides a position text: Onitama's deal
 /// (`--cards` on the command line, `"cards"` in the server's JSON).
@@ -97,5 +100,41 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
         <Self::Player as Player>::BOTH
             .into_iter()
             .find(|p| p.id() == id)
+    }
+
+    /// The board for a person at a terminal: [`CatalogGame::diagram`] by default; a game draws
+    /// its own with colours, the last move and highlights when `style` asks for them.
+    fn board(&self, style: &BoardStyle<Self>) -> String {
+        let _ = style;
+        self.diagram()
+    }
+
+    /// The outcome of this (finished) position explained in words for the players. The default
+    /// is the outcome's display (`red wins by way of the stone`).
+    fn outcome_words(&self, outcome: Outcome<Self::Player, Self::Reason>) -> String {
+        outcome.to_string()
+    }
+
+    /// Why `mv`, a forced turn of this position ([`game_sessions::forced_move`]), was played
+    /// automatically, in words.
+    fn forced_words(&self, mv: Self::Move) -> String {
+        format!(
+            "{} has only one move, a pass ({}): played automatically",
+            self.side_to_move(),
+            self.move_text(mv)
+        )
+    }
+
+    /// The coaching round: the opponent's replies in `after` (a position after a candidate)
+    /// that win or capture. The default lists the replies that win at once.
+    fn coach_threats(after: &Self) -> Vec<Threat<Self::Move>> {
+        game_sessions::winning_replies(after)
+    }
+
+    /// The coaching round: what the opponent receives if `candidate` is played here, in words
+    /// (Onitama: the card handed over); `None` by default.
+    fn coach_hand_over(&self, candidate: Self::Move) -> Option<String> {
+        let _ = candidate;
+        None
     }
 }

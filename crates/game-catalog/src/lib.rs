@@ -37,6 +37,9 @@
 //!   [`GameRecord`](abstract_game::record::GameRecord); [`SetupError`] says which input is bad.
 //! - [`views`]: the JSON objects of `show`, `perft` and outcomes.
 //! - [`engines`]: engine presets by name (`random`, `mcts:playouts=20000`) for any game.
+//! - [`play`]: what playing sessions need from each game: the board for a terminal
+//!   ([`play::BoardStyle`]), the words for a result and a forced turn, and the coach of the
+//!   coaching round ([`play::CatalogCoach`]).
 //! - [`proof`]: proof files of a solved position and their verifier, which trusts only a game's
 //!   slow reference rules.
 //!
@@ -54,6 +57,7 @@ pub mod engines;
 mod game;
 pub mod games;
 mod name;
+pub mod play;
 pub mod proof;
 mod setup;
 pub mod views;

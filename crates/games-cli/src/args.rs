@@ -146,23 +146,59 @@ pub struct ShowArgs {
 pub enum Mover {
     /// A person typing moves.
     Human,
-    /// The Monte Carlo tree search engine.
+    /// The engine at `--level` (or Monte Carlo search with `--iterations` playouts).
     Engine,
     /// Uniformly random legal moves.
     Random,
+}
+
+/// A strength level of the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// Looks one ply ahead.
+    Easy,
+    /// Three plies.
+    Medium,
+    /// Five plies.
+    Hard,
+    /// As deep as one second per move allows.
+    Max,
+}
+
+impl LevelArg {
+    /// The level's engine name in the catalog.
+    pub fn name(self) -> &'static str {
+        match self {
+            LevelArg::Easy => "easy",
+            LevelArg::Medium => "medium",
+            LevelArg::Hard => "hard",
+            LevelArg::Max => "max",
+        }
+    }
 }
 
 /// `games play`.
 #[derive(Args, Debug)]
 #[command(after_help = "\
 While playing, type a move in the game's notation (kamisado `c1a3`, onitama `tiger:c1c3` or \
-`tiger:pass`), or one of: `moves` (list the legal moves), `undo` (take back to your previous \
-turn), `help`, `quit`. At the end the result and the whole record are printed.
+`tiger:pass`), or a command: `moves` (the legal moves), `hint` (the engine's suggestion), `auto` \
+(let the engine play your move), `dest [SQUARE]` (Kamisado: where a tower can go), `board`, \
+`undo` (take back to your previous turn), `redo`, `draw` (offer a draw), `resign`, `save FILE`, \
+`load FILE`, `help`, `quit`. In the coaching round a move is a candidate: the answer shows what it \
+allows the opponent, and `commit` plays it. At the end the result, its reason and the record are \
+printed (a mirror match also prints its score table).
+
+When standard input is not a terminal, commands are read line by line and the output is plain; \
+NO_COLOR turns colours off on a terminal too.
 
 Examples:
-  games play kamisado                          you (black) against the engine
-  games play onitama --players engine,human    the engine plays red, you play blue
-  games play kamisado --players engine,engine --iterations 2000")]
+  games play kamisado                          you (black) against the engine (medium)
+  games play onitama --side blue --level hard  you play blue against the hard engine
+  games play kamisado --players human,human    two people at one terminal
+  games play onitama --players engine,random   red is the engine, blue moves at random
+  games play onitama --clock 3m+2s             a clock duel: 3 minutes each, 2 s a move
+  games play onitama --mirror-match            two games, the same cards, seats swapped
+  games play onitama --coach                   the open coaching round")]
 pub struct PlayArgs {
     /// The game: kamisado, onitama or tictactoe.
     #[arg(value_parser = game_name)]
@@ -171,22 +207,41 @@ pub struct PlayArgs {
     pub position: PositionArgs,
     /// Who plays each side, in the game's side order whoever starts: black,gold (Kamisado),
     /// red,blue (Onitama: the deal's side card decides who moves first), x,o (tic-tac-toe).
+    /// The default is you against the engine (asked at the start on a terminal).
     #[arg(
         long,
         value_delimiter = ',',
-        default_value = "human,engine",
-        value_name = "KIND,KIND"
+        value_name = "KIND,KIND",
+        conflicts_with = "side"
     )]
-    pub players: Vec<Mover>,
-    /// Engine playouts per move: more is stronger and slower.
-    #[arg(long, default_value_t = 100_000, value_name = "N")]
-    pub iterations: u32,
+    pub players: Option<Vec<Mover>>,
+    /// Against the engine: the side you play (black or gold, red or blue, x or o).
+    #[arg(long, value_name = "SIDE")]
+    pub side: Option<String>,
+    /// The engine's strength.
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub level: Option<LevelArg>,
+    /// Instead of a level: Monte Carlo search with N playouts per move.
+    #[arg(long, value_name = "N")]
+    pub iterations: Option<u32>,
     /// Seed of the engine and the random mover.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seed: u64,
-    /// Stop the game without a result after this many plies.
+    /// Stop a game without a result after this many plies.
     #[arg(long, default_value_t = 1000, value_name = "N")]
     pub max_plies: usize,
+    /// A clock duel: each player's time, and an increment per move after a `+` (5m, 3m+2s).
+    #[arg(long, value_name = "TIME")]
+    pub clock: Option<String>,
+    /// Two games from the same start, seats swapped; a win is 1 point, an agreed draw ½.
+    #[arg(long)]
+    pub mirror_match: bool,
+    /// The open coaching round: a typed move is a candidate until `commit`; no clock.
+    #[arg(long, conflicts_with_all = ["clock", "mirror_match"])]
+    pub coach: bool,
+    /// For tests: the clock advances only with the command `wait DURATION`.
+    #[arg(long, hide = true)]
+    pub test_clock: bool,
 }
 
 /// `games analyze`.

@@ -1,14 +1,18 @@
 //! Kamisado in the catalog.
 
-use kamisado_core::reference::RefPos;
-use kamisado_core::{Move, Side};
+use core::fmt::Write as _;
 
+use kamisado_core::reference::RefPos;
+use kamisado_core::{Move, Side, WinReason};
+
+mod board;
 mod eval;
 
 pub use eval::KamisadoEval;
 
 use super::Kamisado;
 use crate::game::CatalogGame;
+use crate::play::BoardStyle;
 use crate::proof::{self, Proof, ProofError, ProofSummary, TextRules};
 
 impl CatalogGame for Kamisado {
@@ -20,6 +24,62 @@ impl CatalogGame for Kamisado {
 
     fn default_start() -> Self {
         Kamisado::start()
+    }
+
+    fn board(&self, style: &BoardStyle<Self>) -> String {
+        board::board(self, style)
+    }
+
+    /// A home-row win names the tower and the square; a deadlock says who moved a tower last
+    /// and so loses.
+    fn outcome_words(&self, outcome: abstract_game::Outcome<Side, WinReason>) -> String {
+        let abstract_game::Outcome::Win { winner, reason } = outcome else {
+            return outcome.to_string();
+        };
+        let loser = winner.other();
+        match reason {
+            WinReason::HomeRow => {
+                let tower = self
+                    .towers()
+                    .find(|(t, sq)| t.side == winner && winner.target_row().contains(*sq));
+                match tower {
+                    Some((t, sq)) => format!(
+                        "{winner}'s {} tower reached {loser}'s home row on {sq}: {winner} wins",
+                        t.colour
+                    ),
+                    None => outcome.to_string(),
+                }
+            }
+            WinReason::Deadlock => format!(
+                "deadlock: the blocked towers hand the same colours round and round and no tower can move again; \
+                 {loser} made the last move of positive length, so {loser} loses and {winner} wins"
+            ),
+            _ => outcome.to_string(),
+        }
+    }
+
+    /// `gold's blue tower on h2 cannot move: a zero-length move, played automatically; black
+    /// must now move the red tower`.
+    fn forced_words(&self, mv: Move) -> String {
+        let side = self.side_to_move();
+        let Some(tower) = self.tower_at(mv.from) else {
+            return format!("{side} plays {mv} automatically");
+        };
+        let mut text = format!(
+            "{side}'s {} tower on {} cannot move: a zero-length move, played automatically",
+            tower.colour, mv.from
+        );
+        let after = self.after_unchecked(mv);
+        if !after.is_over() {
+            if let Some(next) = after.required_tower() {
+                let _ = write!(
+                    text,
+                    "; {} must now move the {} tower",
+                    next.side, next.colour
+                );
+            }
+        }
+        text
     }
 
     fn diagram(&self) -> String {

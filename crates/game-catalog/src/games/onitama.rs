@@ -1,13 +1,17 @@
 //! Onitama in the catalog: the deal as a start option.
 
-use onitama_core::Deal;
+use abstract_game::Outcome;
+use game_sessions::Threat;
+use onitama_core::{Deal, Move, Side, WinReason};
 
+mod board;
 mod eval;
 
 pub use eval::OnitamaEval;
 
 use super::Onitama;
 use crate::game::{CatalogGame, StartOption};
+use crate::play::BoardStyle;
 
 impl CatalogGame for Onitama {
     type Evaluator = OnitamaEval;
@@ -39,6 +43,59 @@ impl CatalogGame for Onitama {
                 .map_err(|e| e.to_string()),
             _ => Err(format!("onitama has no start option {option:?}")),
         }
+    }
+
+    fn board(&self, style: &BoardStyle<Self>) -> String {
+        board::board(self, style)
+    }
+
+    fn outcome_words(&self, outcome: Outcome<Side, WinReason>) -> String {
+        let Outcome::Win { winner, reason } = outcome else {
+            return outcome.to_string();
+        };
+        let loser = winner.other();
+        match reason {
+            WinReason::Stone => {
+                format!("{winner} captured {loser}'s Master: {winner} wins by the way of the stone")
+            }
+            WinReason::Stream => format!(
+                "{winner}'s Master reached {loser}'s temple on {}: {winner} wins by the way of the stream",
+                loser.temple()
+            ),
+            _ => outcome.to_string(),
+        }
+    }
+
+    /// The replies that win, and those that capture a pawn.
+    fn coach_threats(after: &Self) -> Vec<Threat<Move>> {
+        let opponent = after.side_to_move();
+        let mut found = Vec::new();
+        after.for_each_legal_move(|reply| {
+            let captures = reply
+                .to()
+                .is_some_and(|to| after.pieces(opponent.other()).contains(to));
+            let wins = after
+                .after_unchecked(reply)
+                .outcome()
+                .is_some_and(|o| o.winner == opponent);
+            if wins || captures {
+                found.push(Threat {
+                    reply,
+                    wins,
+                    captures,
+                });
+            }
+        });
+        found
+    }
+
+    /// The card of the candidate goes to the side and is the opponent's after their move.
+    fn coach_hand_over(&self, candidate: Move) -> Option<String> {
+        Some(format!(
+            "{} will receive {} after their move",
+            self.side_to_move().other(),
+            candidate.card()
+        ))
     }
 
     fn diagram(&self) -> String {

@@ -1,14 +1,21 @@
-//! `games play`: a game in the terminal between people, the engine and a random mover.
+//! `games play`: a game in the terminal between people and engines, over a
+//! [`game_sessions::Session`] (or a [`MirrorMatch`] of two).
 
-use std::io::{BufRead, Write};
+use std::fmt::Write as _;
+use std::io::{BufRead, IsTerminal, Write};
+use std::time::{Duration, Instant};
 
-use abstract_game::record::GameRecord;
 use abstract_game::{Game, Player};
+use game_catalog::engines::{BoxedEngine, EngineSpec};
+use game_catalog::play::{BoardStyle, CatalogCoach};
 use game_catalog::views::legal_move_texts;
 use game_catalog::{CatalogGame, GameVisitor};
-use game_engines::{Engine, Limits, Mcts, MctsConfig, RandomMover};
+use game_engines::{Limits, Score};
+use game_sessions::{
+    Format, MirrorMatch, Participant, PlayedTurn, Saved, Session, SessionError, SessionResult,
+    TimeControl, clock_face,
+};
 
-use super::show::show_text;
 use crate::args::{Mover, PlayArgs};
 use crate::error::{Failure, one_line, quote, usage};
 
@@ -19,178 +26,807 @@ impl GameVisitor for Play<'_> {
     type Output = Result<(), Failure>;
 
     fn visit<G: CatalogGame>(self) -> Result<(), Failure> {
-        let mut session = Session::<G>::new(self.0)?;
         let stdin = std::io::stdin();
-        session.run(&mut stdin.lock(), &mut std::io::stdout().lock())
+        let interactive = stdin.is_terminal() && std::io::stdout().is_terminal();
+        let colour = interactive && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        let mut input = stdin.lock();
+        let mut out = std::io::stdout().lock();
+        let mut game = Terminal::<G>::new(self.0, interactive, colour, &mut input, &mut out)?;
+        game.run(&mut input, &mut out)
     }
 }
 
-/// What one turn of the loop decided.
-enum Turn<M> {
-    /// Play this (legal) move.
-    Move(M),
-    /// Nothing to play yet: ask again.
+/// A single session or a mirror match.
+enum Games<G: Game> {
+    Single(Session<G>),
+    Match(MirrorMatch<G>),
+}
+
+impl<G: CatalogGame> Games<G> {
+    fn current(&self) -> &Session<G> {
+        match self {
+            Games::Single(s) => s,
+            Games::Match(m) => m.current(),
+        }
+    }
+
+    fn current_mut(&mut self) -> &mut Session<G> {
+        match self {
+            Games::Single(s) => s,
+            Games::Match(m) => m.current_mut(),
+        }
+    }
+}
+
+/// What a person's line asked for.
+enum Line {
+    /// Nothing more to do this turn: ask again (or the session moved on).
     Again,
-    /// Stop the game without a result.
+    /// Stop everything without a result.
     Quit,
 }
 
-/// A game in progress: the record and who plays each side.
-struct Session<G: Game> {
-    record: GameRecord<G>,
-    /// Who moves for `Player::BOTH[i]`.
-    movers: [Mover; 2],
-    engine: Mcts,
-    random: RandomMover,
+/// `games play` in progress.
+struct Terminal<G: CatalogGame> {
+    games: Games<G>,
+    /// Engines by spec, built on first use.
+    engines: Vec<(String, BoxedEngine<G>)>,
+    /// The spec `hint` and `auto` use.
+    hint_spec: String,
+    seed: u64,
+    colour: bool,
+    test_clock: bool,
     max_plies: usize,
+    /// A square whose destinations the next board shows.
+    selected: Option<String>,
 }
 
-impl<G: CatalogGame> Session<G> {
-    fn new(args: &PlayArgs) -> Result<Self, Failure> {
-        if args.iterations == 0 {
+/// Reads one answer to a question; `None` at the end of the input.
+fn ask(
+    question: &str,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Option<String>, Failure> {
+    write!(out, "{question}")?;
+    out.flush()?;
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        writeln!(out)?;
+        return Ok(None);
+    }
+    Ok(Some(line.trim().to_owned()))
+}
+
+fn player_by_id<G: CatalogGame>(id: &str) -> Option<G::Player> {
+    let id = id.to_ascii_lowercase();
+    <G::Player as Player>::BOTH
+        .into_iter()
+        .find(|p| p.id() == id || p.id().starts_with(&id) && id.len() == 1)
+}
+
+fn side_names<G: CatalogGame>() -> String {
+    let [a, b] = <G::Player as Player>::BOTH;
+    format!("{} or {}", a.id(), b.id())
+}
+
+impl<G: CatalogGame> Terminal<G> {
+    fn new(
+        args: &PlayArgs,
+        interactive: bool,
+        colour: bool,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+    ) -> Result<Self, Failure> {
+        let record = super::record::<G>(&args.position)?;
+        if args.iterations == Some(0) {
             return Err(usage(
                 "bad --iterations 0: the engine needs at least 1 playout",
             ));
         }
-        let &[first, second] = args.players.as_slice() else {
-            return Err(usage(format!(
-                "bad --players: {} kinds given, expected two (one per side, in the game's side order), e.g. human,engine",
-                args.players.len()
-            )));
+        let format = match &args.clock {
+            Some(text) => Format::ClockDuel {
+                control: text
+                    .parse::<TimeControl>()
+                    .map_err(|e| usage(format!("bad --clock: {e}")))?,
+            },
+            None if args.coach => Format::Coaching,
+            None => Format::Casual,
         };
-        Ok(Session {
-            record: super::record(&args.position)?,
-            movers: [first, second],
-            engine: Mcts::new(MctsConfig {
-                playouts: u64::from(args.iterations),
-                seed: args.seed,
-                ..MctsConfig::default()
-            }),
-            random: RandomMover::new(args.seed),
+        let mut level = args.level.map(crate::args::LevelArg::name);
+        let mut person_side = match &args.side {
+            Some(text) => Some(player_by_id::<G>(text).ok_or_else(|| {
+                usage(format!(
+                    "bad --side {}: expected {}",
+                    quote(text),
+                    side_names::<G>()
+                ))
+            })?),
+            None => None,
+        };
+        // On a terminal with nothing chosen, ask for the level and the side.
+        if interactive && args.players.is_none() && person_side.is_none() && level.is_none() {
+            writeln!(
+                out,
+                "{} against the engine (press Enter for the default).",
+                G::NAME
+            )?;
+            let answer = ask("Level: easy, medium, hard or max [medium]: ", input, out)?;
+            level = match answer.as_deref() {
+                Some("easy") => Some("easy"),
+                Some("hard") => Some("hard"),
+                Some("max") => Some("max"),
+                _ => Some("medium"),
+            };
+            let [first, _] = <G::Player as Player>::BOTH;
+            let question = format!(
+                "Your side: {} (whoever the start names moves first) [{}]: ",
+                side_names::<G>(),
+                first.id()
+            );
+            let answer = ask(&question, input, out)?.unwrap_or_default();
+            person_side = Some(player_by_id::<G>(&answer).unwrap_or(first));
+        }
+        let engine_spec = match args.iterations {
+            Some(n) => format!("mcts:playouts={n}"),
+            None => level.unwrap_or("medium").to_owned(),
+        };
+        let movers: [Mover; 2] = match (&args.players, person_side) {
+            (Some(players), _) => {
+                let &[a, b] = players.as_slice() else {
+                    return Err(usage(format!(
+                        "bad --players: {} kinds given, expected two (one per side, in the game's side order), e.g. human,engine",
+                        players.len()
+                    )));
+                };
+                [a, b]
+            }
+            (None, Some(side)) if side.index() == 1 => [Mover::Engine, Mover::Human],
+            (None, _) => [Mover::Human, Mover::Engine],
+        };
+        let people = movers.iter().filter(|m| **m == Mover::Human).count();
+        let seats = movers.map(|m| match m {
+            Mover::Human => Participant::person("you"),
+            Mover::Engine => Participant::engine(engine_spec.clone()),
+            Mover::Random => Participant::engine("random"),
+        });
+        let seats = if people == 2 {
+            [
+                Participant::person("player 1"),
+                Participant::person("player 2"),
+            ]
+        } else {
+            seats
+        };
+        let game = G::NAME;
+        let games = if args.mirror_match {
+            let start = record.position().clone();
+            Games::Match(
+                MirrorMatch::new(game, start, seats, format).map_err(|e| usage(e.to_string()))?,
+            )
+        } else {
+            Games::Single(Session::from_record(game, record, seats, format))
+        };
+        // Check the engine spec now: a bad one is a bad flag.
+        let spec: EngineSpec = super::engine_spec(&engine_spec)?;
+        super::engine::<G>(&spec, args.seed)?;
+        Ok(Terminal {
+            games,
+            engines: Vec::new(),
+            hint_spec: if args.iterations.is_some() {
+                engine_spec
+            } else {
+                level.unwrap_or("medium").to_owned()
+            },
+            seed: args.seed,
+            colour,
+            test_clock: args.test_clock,
             max_plies: args.max_plies,
+            selected: None,
         })
     }
 
-    fn mover(&self, pos: &G) -> Mover {
-        self.movers[pos.side_to_move().index()]
+    fn session(&self) -> &Session<G> {
+        self.games.current()
     }
 
-    /// Plays to the end (or to `quit`, the end of the input, or the ply limit), then prints the
-    /// result and the record.
+    fn session_mut(&mut self) -> &mut Session<G> {
+        self.games.current_mut()
+    }
+
+    /// The engine of `spec`, built on first use.
+    fn engine(&mut self, spec: &str) -> Result<&mut BoxedEngine<G>, Failure> {
+        if let Some(i) = self.engines.iter().position(|(s, _)| s == spec) {
+            return Ok(&mut self.engines[i].1);
+        }
+        let parsed = super::engine_spec(spec)?;
+        let engine = super::engine::<G>(&parsed, self.seed)?;
+        self.engines.push((spec.to_owned(), engine));
+        Ok(&mut self.engines.last_mut().expect("just pushed").1)
+    }
+
+    /// The engine's choice for the side to move, its score and how long it took.
+    fn search(&mut self, spec: &str) -> Result<(Option<G::Move>, Score, Duration), Failure> {
+        let session = self.session();
+        let pos = session.position().clone();
+        let history = session.history_keys();
+        let mut limit = Duration::from_secs(1);
+        if let (Some(clock), Some(me)) = (session.clock(), session.to_move()) {
+            limit = limit
+                .min(clock.remaining(me) / 20)
+                .max(Duration::from_millis(10));
+        }
+        let limits = if spec.starts_with("mcts") || spec == "random" {
+            Limits::none()
+        } else {
+            Limits::time(limit)
+        };
+        let test_clock = self.test_clock;
+        let engine = self.engine(spec)?;
+        engine.set_history(&history);
+        let started = Instant::now();
+        let result = engine.search(&pos, &limits);
+        let elapsed = if test_clock {
+            Duration::ZERO
+        } else {
+            started.elapsed()
+        };
+        Ok((result.best, result.score, elapsed))
+    }
+
+    /// The board from the seat of the person to move (or the one person of the game).
+    fn board(&self) -> String {
+        let session = self.session();
+        let seat = |p: G::Player| session.participant(p).is_person();
+        let viewer = match session.to_move() {
+            Some(p) if seat(p) => Some(p),
+            _ => <G::Player as Player>::BOTH.into_iter().find(|&p| seat(p)),
+        };
+        let style = BoardStyle {
+            colour: self.colour,
+            last: session.record().last_move(),
+            viewer,
+            selected: self.selected.clone(),
+        };
+        let mut text = session.position().board(&style);
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The board, whose turn it is, the clocks and the repetition count.
+    fn status(&self) -> String {
+        let session = self.session();
+        let mut text = self.board();
+        if let Some(clock) = session.clock() {
+            let times: Vec<String> = <G::Player as Player>::BOTH
+                .into_iter()
+                .map(|p| format!("{p} {}", clock_face(clock.remaining(p))))
+                .collect();
+            let _ = writeln!(text, "clock: {}", times.join(" | "));
+        }
+        let repetitions = session.repetitions();
+        if repetitions > 1 && !session.is_over() {
+            let _ = writeln!(
+                text,
+                "this position has occurred {repetitions} times: the players may agree a draw (type draw)"
+            );
+        }
+        if let Some(player) = session.to_move() {
+            let n = session.legal_moves().len();
+            let _ = writeln!(
+                text,
+                "{} ({}); {n} legal move{} (type moves to list them)",
+                session.position().turn_summary(),
+                session.participant(player),
+                if n == 1 { "" } else { "s" }
+            );
+        }
+        text
+    }
+
+    /// Reports the turns a move played (the forced ones in words).
+    fn report(
+        &self,
+        turns: &[PlayedTurn<G::Player, G::Move>],
+        out: &mut impl Write,
+    ) -> Result<(), Failure> {
+        let record = self.session().record();
+        let first = record.ply() - turns.len();
+        for (i, turn) in turns.iter().enumerate().filter(|(_, t)| t.forced) {
+            let before = &record.positions()[first + i];
+            writeln!(out, "{}", before.forced_words(turn.mv))?;
+        }
+        Ok(())
+    }
+
     fn run(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
-        write!(out, "{}", show_text(self.record.position()))?;
-        let finished = loop {
-            let pos = self.record.position().clone();
-            if pos.is_over() {
-                break true;
-            }
-            if self.record.ply() >= self.max_plies {
-                writeln!(out, "stopped after {} plies (--max-plies)", self.max_plies)?;
-                break false;
-            }
-            let turn = match self.mover(&pos) {
-                Mover::Engine => self.engine_turn(&pos, out)?,
-                Mover::Random => self.random_turn(&pos, out)?,
-                Mover::Human => self.human_turn(&pos, input, out)?,
-            };
-            match turn {
-                Turn::Move(mv) => {
-                    if let Err(e) = self.record.play(mv) {
-                        writeln!(out, "illegal: {}", one_line(&e.to_string()))?;
-                        continue;
-                    }
-                    write!(out, "{}", show_text(self.record.position()))?;
+        self.intro(out)?;
+        write!(out, "{}", self.status())?;
+        loop {
+            if self.session().is_over() {
+                self.print_end(out)?;
+                let Games::Match(m) = &mut self.games else {
+                    break;
+                };
+                if m.is_over() {
+                    writeln!(out, "\nmirror match:")?;
+                    write!(out, "{}", m.table())?;
+                    break;
                 }
-                Turn::Again => {}
-                Turn::Quit => break false,
+                let replay = !m.current().result().is_some_and(SessionResult::has_result);
+                m.next_game().map_err(|e| usage(e.to_string()))?;
+                let number = m.game_number();
+                if replay {
+                    writeln!(
+                        out,
+                        "\ngame {number} again, without a result the first time"
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "\ngame {number}: the same start, the seats swapped ({} now plays {})",
+                        m.players()[0],
+                        MirrorMatch::<G>::side_of(0, number)
+                    )?;
+                }
+                write!(out, "{}", self.status())?;
+                continue;
             }
-        };
-        self.print_end(finished, out)
+            if self.session().record().ply() >= self.max_plies {
+                writeln!(out, "stopped after {} plies (--max-plies)", self.max_plies)?;
+                let _ = self.session_mut().abandon();
+                continue;
+            }
+            let Some(mover) = self.session().to_move() else {
+                continue;
+            };
+            let participant = self.session().participant(mover).clone();
+            match participant {
+                Participant::Engine { spec } => self.engine_turn(&spec, mover, out)?,
+                _ => {
+                    if let Line::Quit = self.person_turn(mover, input, out)? {
+                        if !self.session().is_over() {
+                            let _ = self.session_mut().abandon();
+                        }
+                        writeln!(
+                            out,
+                            "\nresult: unfinished ({})",
+                            SessionResult::<G::Player, G::Reason>::Abandoned
+                        )?;
+                        self.print_record(out)?;
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
-    fn engine_turn(&mut self, pos: &G, out: &mut impl Write) -> Result<Turn<G::Move>, Failure> {
-        let result = self.engine.search(pos, &Limits::none());
-        let Some(mv) = result.best else {
-            return Ok(Turn::Quit);
+    fn intro(&self, out: &mut impl Write) -> Result<(), Failure> {
+        let session = self.session();
+        let seats: Vec<String> = <G::Player as Player>::BOTH
+            .into_iter()
+            .map(|p| format!("{p}: {}", session.participant(p)))
+            .collect();
+        let format = match session.format() {
+            Format::ClockDuel { control } => format!(", clock duel {control}"),
+            Format::Coaching => ", open coaching round".to_owned(),
+            _ => String::new(),
+        };
+        let mirror = if matches!(self.games, Games::Match(_)) {
+            ", mirror match (game 1 of 2)"
+        } else {
+            ""
         };
         writeln!(
             out,
-            "{} (engine) plays {}  [score {}]",
-            pos.side_to_move().id(),
-            pos.move_text(mv),
-            result.score
+            "{}{format}{mirror}; {}. Type help for the commands.",
+            G::NAME,
+            seats.join(", ")
         )?;
-        Ok(Turn::Move(mv))
+        Ok(())
     }
 
-    fn random_turn(&mut self, pos: &G, out: &mut impl Write) -> Result<Turn<G::Move>, Failure> {
-        let Some(mv) = self.random.search(pos, &Limits::none()).best else {
-            return Ok(Turn::Quit);
-        };
-        writeln!(
-            out,
-            "{} (random) plays {}",
-            pos.side_to_move().id(),
-            pos.move_text(mv)
-        )?;
-        Ok(Turn::Move(mv))
-    }
-
-    fn human_turn(
+    fn engine_turn(
         &mut self,
-        pos: &G,
+        spec: &str,
+        mover: G::Player,
+        out: &mut impl Write,
+    ) -> Result<(), Failure> {
+        let (best, score, elapsed) = self.search(spec)?;
+        if let Some(result) = self.session_mut().tick(elapsed) {
+            writeln!(out, "{mover}'s time ran out: {result}")?;
+            return Ok(());
+        }
+        let Some(mv) = best else {
+            let _ = self.session_mut().abandon();
+            return Ok(());
+        };
+        let text = self.session().position().move_text(mv);
+        match self.session_mut().play(mv) {
+            Ok(turns) => {
+                let kind = if spec == "random" { "random" } else { "engine" };
+                writeln!(out, "{mover} ({kind}) plays {text}  [score {score}]")?;
+                self.report(&turns, out)?;
+                self.selected = None;
+                write!(out, "{}", self.status())?;
+            }
+            Err(e) => {
+                writeln!(out, "the engine's move {text} was refused: {e}")?;
+                let _ = self.session_mut().abandon();
+            }
+        }
+        Ok(())
+    }
+
+    fn person_turn(
+        &mut self,
+        mover: G::Player,
         input: &mut impl BufRead,
         out: &mut impl Write,
-    ) -> Result<Turn<G::Move>, Failure> {
-        write!(out, "{}> ", pos.side_to_move().id())?;
+    ) -> Result<Line, Failure> {
+        let started = Instant::now();
+        write!(out, "{}> ", mover.id())?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
             writeln!(out)?;
-            return Ok(Turn::Quit);
+            return Ok(Line::Quit);
         }
-        match line.trim() {
+        if !self.test_clock {
+            if let Some(result) = self.session_mut().tick(started.elapsed()) {
+                writeln!(
+                    out,
+                    "{mover}'s time ran out while the prompt waited: {result}"
+                )?;
+                return Ok(Line::Again);
+            }
+        }
+        let line = line.trim();
+        let (command, rest) = line
+            .split_once(' ')
+            .map_or((line, ""), |(c, r)| (c, r.trim()));
+        match command {
             "" => {}
-            "quit" | "exit" => return Ok(Turn::Quit),
-            "help" | "?" => writeln!(out, "type a move, or: moves, undo, quit")?,
-            "moves" => writeln!(out, "{}", legal_move_texts(pos).join(" "))?,
-            "undo" => {
-                if self.undo_to_human() {
-                    write!(out, "{}", show_text(self.record.position()))?;
+            "quit" | "exit" => return Ok(Line::Quit),
+            "help" | "?" => write!(out, "{}", help_text(self.session().format()))?,
+            "moves" => writeln!(
+                out,
+                "{}",
+                legal_move_texts(self.session().position()).join(" ")
+            )?,
+            "board" => write!(out, "{}", self.status())?,
+            "dest" => {
+                self.selected = Some(if rest.is_empty() {
+                    "*".to_owned()
                 } else {
-                    writeln!(out, "nothing to undo")?;
+                    rest.to_owned()
+                });
+                write!(out, "{}", self.status())?;
+            }
+            "hint" => {
+                let spec = self.hint_spec.clone();
+                let (best, score, _) = self.search(&spec)?;
+                match best {
+                    Some(mv) => writeln!(
+                        out,
+                        "hint: {}  [engine {spec}, score {score}]",
+                        self.session().position().move_text(mv)
+                    )?,
+                    None => writeln!(out, "no hint: the game is over")?,
                 }
             }
-            text => match pos.parse_move(text) {
-                Ok(mv) => return Ok(Turn::Move(mv)),
+            "auto" => {
+                let spec = self.hint_spec.clone();
+                if let (Some(mv), _, _) = self.search(&spec)? {
+                    self.play_move(mv, out)?;
+                }
+            }
+            "undo" => {
+                let clocked = self.session().clock().is_some();
+                let done = if clocked {
+                    self.session_mut().correct()
+                } else {
+                    self.session_mut().undo()
+                };
+                match done {
+                    Ok(_) => {
+                        if clocked {
+                            writeln!(
+                                out,
+                                "corrected: the last agreed position is restored; both clocks were paused"
+                            )?;
+                        }
+                        self.selected = None;
+                        write!(out, "{}", self.status())?;
+                    }
+                    Err(e) => writeln!(out, "{e}")?,
+                }
+            }
+            "redo" => match self.session_mut().redo() {
+                Ok(_) => write!(out, "{}", self.status())?,
+                Err(e) => writeln!(out, "{e}")?,
+            },
+            "draw" => self.offer_draw(mover, input, out)?,
+            "resign" => {
+                let _ = self.session_mut().resign(mover);
+            }
+            "wait" if self.test_clock => match parse_wait(rest) {
+                Some(d) => {
+                    if let Some(result) = self.session_mut().tick(d) {
+                        writeln!(out, "{mover}'s time ran out: {result}")?;
+                    } else {
+                        writeln!(out, "waited {rest}")?;
+                    }
+                }
+                None => writeln!(
+                    out,
+                    "cannot read {}: expected a duration such as 30s or 2m",
+                    quote(rest)
+                )?,
+            },
+            "save" => self.save(rest, out)?,
+            "load" => self.load(rest, out)?,
+            "commit" => match self.session_mut().commit() {
+                Ok(turns) => self.after_play(&turns, out)?,
+                Err(e) => writeln!(out, "{e}")?,
+            },
+            _ => match self.session().position().parse_move(line) {
+                Ok(mv) if self.session().format() == Format::Coaching => self.propose(mv, out)?,
+                Ok(mv) => self.play_move(mv, out)?,
                 Err(e) => {
                     let why = one_line(&e.to_string());
-                    writeln!(out, "cannot read {}: {why}", quote(text))?;
+                    writeln!(
+                        out,
+                        "cannot read {}: {why} (type help for the commands)",
+                        quote(line)
+                    )?;
                 }
             },
         }
-        Ok(Turn::Again)
+        Ok(Line::Again)
     }
 
-    /// Takes back plies until it is a person's turn again (at least one ply). Returns false if
-    /// there is nothing to take back.
-    fn undo_to_human(&mut self) -> bool {
-        if self.record.undo().is_none() {
-            return false;
+    fn play_move(&mut self, mv: G::Move, out: &mut impl Write) -> Result<(), Failure> {
+        match self.session_mut().play(mv) {
+            Ok(turns) => self.after_play(&turns, out),
+            Err(SessionError::Illegal(e)) => {
+                writeln!(out, "illegal: {}", one_line(&e.to_string()))?;
+                Ok(())
+            }
+            Err(e) => {
+                writeln!(out, "{e}")?;
+                Ok(())
+            }
         }
-        while self.record.ply() > 0 && self.mover(self.record.position()) != Mover::Human {
-            self.record.undo();
-        }
-        true
     }
 
-    fn print_end(&self, finished: bool, out: &mut impl Write) -> Result<(), Failure> {
-        match self.record.outcome() {
-            Some(outcome) if finished => writeln!(out, "result: {outcome}")?,
-            _ => writeln!(out, "result: unfinished")?,
-        }
-        writeln!(out, "start: {}", self.record.start().position_text())?;
-        writeln!(out, "moves: {}", self.record.move_texts().join(" "))?;
+    fn after_play(
+        &mut self,
+        turns: &[PlayedTurn<G::Player, G::Move>],
+        out: &mut impl Write,
+    ) -> Result<(), Failure> {
+        self.report(turns, out)?;
+        self.selected = None;
+        write!(out, "{}", self.status())?;
         Ok(())
     }
+
+    fn propose(&mut self, mv: G::Move, out: &mut impl Write) -> Result<(), Failure> {
+        let text = self.session().position().move_text(mv);
+        match self.session_mut().propose(&CatalogCoach, mv) {
+            Ok(report) => {
+                writeln!(out, "candidate {text}:")?;
+                if let Some(outcome) = report.ends_game {
+                    writeln!(
+                        out,
+                        "  it ends the game: {}",
+                        report.after.outcome_words(outcome)
+                    )?;
+                } else {
+                    let wins: Vec<String> = report
+                        .threats
+                        .iter()
+                        .filter(|t| t.wins)
+                        .map(|t| report.after.move_text(t.reply))
+                        .collect();
+                    let captures: Vec<String> = report
+                        .threats
+                        .iter()
+                        .filter(|t| t.captures && !t.wins)
+                        .map(|t| report.after.move_text(t.reply))
+                        .collect();
+                    let opponent = report.after.side_to_move();
+                    if wins.is_empty() {
+                        writeln!(out, "  {opponent} cannot win at once after it")?;
+                    } else {
+                        writeln!(
+                            out,
+                            "  {opponent} could win at once with: {}",
+                            wins.join(" ")
+                        )?;
+                    }
+                    if !captures.is_empty() {
+                        writeln!(
+                            out,
+                            "  {opponent} could capture with: {}",
+                            captures.join(" ")
+                        )?;
+                    }
+                    if let Some(hand) = report.hand_over {
+                        writeln!(out, "  {hand}")?;
+                    }
+                }
+                writeln!(
+                    out,
+                    "  type commit to play it, or another move to revise it"
+                )?;
+            }
+            Err(SessionError::Illegal(e)) => {
+                writeln!(out, "illegal: {}", one_line(&e.to_string()))?;
+            }
+            Err(e) => writeln!(out, "{e}")?,
+        }
+        Ok(())
+    }
+
+    fn offer_draw(
+        &mut self,
+        mover: G::Player,
+        input: &mut impl BufRead,
+        out: &mut impl Write,
+    ) -> Result<(), Failure> {
+        let other = mover.other();
+        let accepted =
+            if let Participant::Engine { spec } = self.session().participant(other).clone() {
+                let (_, score, _) = self.search(&spec)?;
+                // Drawn by the engine's judgement: a proven draw, a level position, or a position
+                // that keeps coming back.
+                let drawn = self.session().repetitions() > 1
+                    || matches!(score, Score::Draw)
+                    || matches!(score, Score::Eval(e) if e.abs() <= 20);
+                writeln!(
+                    out,
+                    "the engine {} the draw",
+                    if drawn { "accepts" } else { "declines" }
+                )?;
+                drawn
+            } else {
+                let question = format!("{other}, {mover} offers a draw: accept? (yes/no) ");
+                let answer = ask(&question, input, out)?;
+                let yes = matches!(answer.as_deref(), Some("yes" | "y"));
+                if !yes {
+                    writeln!(out, "{other} declines the draw")?;
+                }
+                yes
+            };
+        if accepted {
+            let _ = self.session_mut().agree_draw();
+        }
+        Ok(())
+    }
+
+    fn save(&self, file: &str, out: &mut impl Write) -> Result<(), Failure> {
+        if file.is_empty() {
+            writeln!(out, "save where? type save FILE")?;
+            return Ok(());
+        }
+        let saved = match &self.games {
+            Games::Single(s) => Saved::Session(s.clone()),
+            Games::Match(m) => Saved::MirrorMatch(m.clone()),
+        };
+        match std::fs::write(file, saved.to_json() + "\n") {
+            Ok(()) => writeln!(out, "saved to {file}")?,
+            Err(e) => writeln!(out, "cannot save to {}: {e}", quote(file))?,
+        }
+        Ok(())
+    }
+
+    fn load(&mut self, file: &str, out: &mut impl Write) -> Result<(), Failure> {
+        if file.is_empty() {
+            writeln!(out, "load what? type load FILE")?;
+            return Ok(());
+        }
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(e) => {
+                writeln!(out, "cannot load {}: {e}; the game goes on", quote(file))?;
+                return Ok(());
+            }
+        };
+        match Saved::<G>::from_json(&text, G::NAME) {
+            Ok(Saved::Session(s)) => {
+                self.games = Games::Single(s);
+                writeln!(out, "loaded {file}")?;
+                write!(out, "{}", self.status())?;
+            }
+            Ok(Saved::MirrorMatch(m)) => {
+                self.games = Games::Match(m);
+                writeln!(out, "loaded {file}")?;
+                write!(out, "{}", self.status())?;
+            }
+            Err(e) => writeln!(
+                out,
+                "cannot load {}: {}; the game goes on",
+                quote(file),
+                one_line(&e.to_string())
+            )?,
+        }
+        Ok(())
+    }
+
+    fn print_end(&self, out: &mut impl Write) -> Result<(), Failure> {
+        let session = self.session();
+        let Some(result) = session.result() else {
+            return Ok(());
+        };
+        // A new line: the prompt before may still be open when the input is not echoed.
+        writeln!(out)?;
+        if result.has_result() {
+            writeln!(out, "result: {result}")?;
+        } else {
+            writeln!(out, "result: unfinished ({result})")?;
+        }
+        writeln!(out, "reason: {}", reason_words(session, result))?;
+        self.print_record(out)
+    }
+
+    fn print_record(&self, out: &mut impl Write) -> Result<(), Failure> {
+        let record = self.session().record();
+        writeln!(out, "start: {}", record.start().position_text())?;
+        writeln!(out, "moves: {}", record.move_texts().join(" "))?;
+        writeln!(out, "record: {record}")?;
+        Ok(())
+    }
+}
+
+/// The reason for a result, in words.
+fn reason_words<G: CatalogGame>(
+    session: &Session<G>,
+    result: SessionResult<G::Player, G::Reason>,
+) -> String {
+    match result {
+        SessionResult::Rules(outcome) => session.position().outcome_words(outcome),
+        SessionResult::DrawAgreed => "both players agreed to a draw".to_owned(),
+        SessionResult::Resigned { winner } => {
+            format!("{} resigned, so {winner} wins", winner.other())
+        }
+        SessionResult::OnTime { winner } => {
+            format!(
+                "{}'s time ran out before a winning move, so {winner} wins",
+                winner.other()
+            )
+        }
+        SessionResult::BothFlagsDown => {
+            "both flags are down and nobody can tell which fell first: a draw".to_owned()
+        }
+        _ => "the game was stopped without a result".to_owned(),
+    }
+}
+
+/// `30s`, `2m`, `1m30s`.
+fn parse_wait(text: &str) -> Option<Duration> {
+    text.parse::<TimeControl>().ok().map(|c| c.initial)
+}
+
+fn help_text(format: Format) -> String {
+    let mut text = String::from(
+        "a move in the game's notation (kamisado c1a3, onitama tiger:c1c3), or:\n\
+         \x20 moves          the legal moves\n\
+         \x20 hint           the engine's suggestion\n\
+         \x20 auto           let the engine play your move\n\
+         \x20 dest [SQUARE]  Kamisado: the destinations of the tower to move (or on SQUARE)\n\
+         \x20 board          the board again\n\
+         \x20 undo, redo     take back to your previous turn, replay it\n\
+         \x20 draw           offer a draw; resign  give up the game\n\
+         \x20 save FILE      save the game; load FILE  continue a saved game\n\
+         \x20 help, quit\n",
+    );
+    match format {
+        Format::Coaching => text.push_str("coaching round: a move is a candidate; commit plays it\n"),
+        Format::ClockDuel { .. } => text.push_str("clock duel: your time runs while the prompt waits; undo is a correction (no time charged)\n"),
+        _ => {}
+    }
+    text
 }

@@ -1,0 +1,265 @@
+//! The two-game mirror match: [`MirrorMatch`].
+
+use core::fmt::{self, Write as _};
+
+use abstract_game::{Game, Notation, PassMove, Player};
+
+use crate::participant::Participant;
+use crate::result::{Points, SessionResult};
+use crate::session::{Format, Session};
+
+/// How a mirror match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatchOutcome {
+    /// The participant with this index (into [`MirrorMatch::players`]) has the higher total.
+    Won {
+        /// The winner's index.
+        winner: usize,
+    },
+    /// Equal totals: a tied match.
+    Tied,
+}
+
+/// Why a mirror match refused to start or go on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// The coaching round has no points, so it is never a match game.
+    #[error("a mirror match is not played in the coaching round (it has no points)")]
+    Coaching,
+    /// [`MirrorMatch::next_game`] while the current game goes on.
+    #[error("the current game is not over yet")]
+    GameInProgress,
+    /// Both games are played: there is no third game.
+    #[error("the match is over: a mirror match has two games and no third")]
+    MatchOver,
+}
+
+/// Two games from the same start with the seats swapped: in game one `players[0]` plays
+/// `Player::BOTH[0]`, in game two `players[1]` does. Game two restores exactly the start of game
+/// one (Onitama: the same deal and side card), so the side that the start names moves first in
+/// both games: each participant starts once.
+///
+/// A win is 1 point, a draw ½ each ([`Points`]). After two games the higher total wins the match
+/// and equal totals are a tied match; there is no third game. A game abandoned without a result
+/// scores nothing and is played again with the same seats ([`MirrorMatch::next_game`]).
+///
+/// ```
+/// use abstract_game::tictactoe::TicTacToe;
+/// use game_sessions::{Format, MatchOutcome, MirrorMatch, Participant};
+///
+/// let players = [Participant::person("Ann"), Participant::person("Ben")];
+/// let mut m = MirrorMatch::new("tictactoe", TicTacToe::new(), players, Format::Casual)?;
+/// m.current_mut().agree_draw()?;
+/// m.next_game()?.agree_draw()?;
+/// assert_eq!(m.outcome(), Some(MatchOutcome::Tied));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MirrorMatch<G: Game> {
+    players: [Participant; 2],
+    games: Vec<Session<G>>,
+}
+
+impl<G: PassMove> MirrorMatch<G> {
+    /// A match of the game `game` (a label) from `start`, game one under way.
+    ///
+    /// # Errors
+    /// [`MatchError::Coaching`] for [`Format::Coaching`].
+    pub fn new(
+        game: impl Into<String>,
+        start: G,
+        players: [Participant; 2],
+        format: Format,
+    ) -> Result<Self, MatchError> {
+        if format == Format::Coaching {
+            return Err(MatchError::Coaching);
+        }
+        let first = Session::new(game, start, players.clone(), format);
+        Ok(MirrorMatch {
+            players,
+            games: vec![first],
+        })
+    }
+
+    pub(crate) fn from_parts(
+        players: [Participant; 2],
+        games: Vec<Session<G>>,
+    ) -> Result<Self, String> {
+        if games.is_empty() || games.len() > 2 {
+            return Err(format!(
+                "a mirror match holds one or two games, not {}",
+                games.len()
+            ));
+        }
+        Ok(MirrorMatch { players, games })
+    }
+
+    /// The two participants.
+    #[must_use]
+    pub fn players(&self) -> &[Participant; 2] {
+        &self.players
+    }
+
+    /// The games so far (one or two; an abandoned game is replaced when replayed).
+    #[must_use]
+    pub fn games(&self) -> &[Session<G>] {
+        &self.games
+    }
+
+    /// The game being played (or the last one).
+    #[must_use]
+    pub fn current(&self) -> &Session<G> {
+        &self.games[self.games.len() - 1]
+    }
+
+    /// The game being played, to play in it.
+    pub fn current_mut(&mut self) -> &mut Session<G> {
+        let last = self.games.len() - 1;
+        &mut self.games[last]
+    }
+
+    /// The number of the current game: 1 or 2.
+    #[must_use]
+    pub fn game_number(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The side participant `index` plays in game `number` (1 or 2).
+    #[must_use]
+    pub fn side_of(index: usize, number: usize) -> G::Player {
+        G::Player::BOTH[(index + number + 1) % 2]
+    }
+
+    /// Starts the next game: game two with the seats swapped, or game one again after it was
+    /// abandoned (game two likewise).
+    ///
+    /// # Errors
+    /// [`MatchError::GameInProgress`] while the current game goes on, [`MatchError::MatchOver`]
+    /// after two games with results.
+    pub fn next_game(&mut self) -> Result<&mut Session<G>, MatchError> {
+        let current = self.current();
+        let Some(result) = current.result() else {
+            return Err(MatchError::GameInProgress);
+        };
+        let number = self.game_number();
+        if number == 2 && result.has_result() {
+            return Err(MatchError::MatchOver);
+        }
+        let start = self.games[0].record().start().clone();
+        let game = current.game().to_owned();
+        let format = current.format();
+        let seats = if result.has_result() {
+            let [a, b] = self.players.clone();
+            [b, a]
+        } else {
+            current.seats().clone()
+        };
+        let next = Session::new(game, start, seats, format);
+        if result.has_result() {
+            self.games.push(next);
+        } else {
+            *self.current_mut() = next;
+        }
+        Ok(self.current_mut())
+    }
+
+    /// The points of participant `index` over the games with a result.
+    #[must_use]
+    pub fn points(&self, index: usize) -> Points {
+        let mut total = Points::ZERO;
+        for (i, game) in self.games.iter().enumerate() {
+            if let Some(p) = game
+                .result()
+                .and_then(|r| r.points(Self::side_of(index, i + 1)))
+            {
+                total += p;
+            }
+        }
+        total
+    }
+
+    /// Whether both games have been played with a result.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.games.len() == 2
+            && self
+                .current()
+                .result()
+                .is_some_and(SessionResult::has_result)
+    }
+
+    /// The match result once both games are played.
+    #[must_use]
+    pub fn outcome(&self) -> Option<MatchOutcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let (a, b) = (self.points(0), self.points(1));
+        Some(match a.cmp(&b) {
+            core::cmp::Ordering::Greater => MatchOutcome::Won { winner: 0 },
+            core::cmp::Ordering::Less => MatchOutcome::Won { winner: 1 },
+            core::cmp::Ordering::Equal => MatchOutcome::Tied,
+        })
+    }
+
+    /// The score table: one line per game (the sides each participant played, the result, the
+    /// points), then the totals and the match result.
+    #[must_use]
+    pub fn table(&self) -> String
+    where
+        G::Reason: fmt::Display,
+    {
+        let [a, b] = &self.players;
+        let width = a.to_string().len().max(b.to_string().len()).max(6);
+        let mut out = format!("game  {a:<width$}  {b:<width$}  result\n");
+        for (i, game) in self.games.iter().enumerate() {
+            let number = i + 1;
+            let result = game.result();
+            let cell = |index: usize| {
+                let side = Self::side_of(index, number);
+                let points = result
+                    .and_then(|r| r.points(side))
+                    .map_or_else(|| "-".to_owned(), |p| p.to_string());
+                format!("{points} ({side})")
+            };
+            let words = result.map_or_else(|| "in progress".to_owned(), |r| r.to_string());
+            let _ = writeln!(
+                out,
+                "{number:<4}  {:<width$}  {:<width$}  {words}",
+                cell(0),
+                cell(1)
+            );
+        }
+        let total = format!(
+            "total {:<width$}  {:<width$}",
+            self.points(0).to_string(),
+            self.points(1).to_string()
+        );
+        let _ = writeln!(out, "{}", total.trim_end());
+        match self.outcome() {
+            Some(MatchOutcome::Won { winner }) => {
+                let _ = writeln!(out, "match: {} wins", self.players[winner]);
+            }
+            Some(MatchOutcome::Tied) => out.push_str("match: tied\n"),
+            None => {}
+        }
+        out
+    }
+}
+
+impl<G: PassMove + Notation> MirrorMatch<G> {
+    /// The match as JSON (see [`crate::save`]).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&crate::save::match_data(self)).unwrap_or_default()
+    }
+
+    /// Reads [`MirrorMatch::to_json`].
+    ///
+    /// # Errors
+    /// [`crate::LoadError`] saying what is wrong.
+    pub fn from_json(text: &str) -> Result<Self, crate::LoadError> {
+        crate::save::match_from_data(serde_json::from_str(text)?)
+    }
+}

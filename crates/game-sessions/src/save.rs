@@ -1,0 +1,282 @@
+//! Saved games: a session or a mirror match as JSON, and why a file does not load
+//! ([`LoadError`]).
+//!
+//! A saved session is one JSON object:
+//!
+//! ```json
+//! {"game": "onitama", "seats": [{"kind": "person", "name": "you"}, {"kind": "engine", "spec": "hard"}],
+//!  "format": {"format": "clock_duel", "control": {...}}, "record": "horse,elephant,ox,boar,crab ox:c5c4",
+//!  "redo": [], "clock": {...}, "flag": null, "candidate": null}
+//! ```
+//!
+//! `record` is the record text of the game (start, moves, and the players' ending token);
+//! `redo` the moves undone and not replaced, so that loading loses nothing; `flag` is `null`,
+//! `{"fell": "<player id>"}` or `"both"`. A mirror match is
+//! `{"players": [..], "games": [<session>, ..]}`.
+
+use abstract_game::record::GameRecord;
+use abstract_game::{Game, Notation, PassMove, Player};
+
+use crate::clock::Clock;
+use crate::mirror::MirrorMatch;
+use crate::participant::Participant;
+use crate::session::{Flag, Format, Session};
+
+/// Why a saved game did not load.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LoadError {
+    /// The text is not JSON of the expected shape.
+    #[error("not a saved game: {0}")]
+    Json(#[from] serde_json::Error),
+    /// The record text does not replay.
+    #[error("the record does not replay: {0}")]
+    Record(String),
+    /// An undone move or the candidate does not fit the game.
+    #[error("move {text:?}: {message}")]
+    Move {
+        /// The move's text.
+        text: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// Something else is inconsistent (an unknown player id, a flag in a game without a clock,
+    /// a mirror match with no game).
+    #[error("{0}")]
+    Invalid(String),
+    /// The file holds another game than the one asked for.
+    #[error("this file holds a game of {found}, not {expected}")]
+    WrongGame {
+        /// The game asked for.
+        expected: String,
+        /// The game in the file.
+        found: String,
+    },
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum FlagData {
+    Fell(String),
+    Both,
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct SessionData {
+    game: String,
+    seats: [Participant; 2],
+    format: Format,
+    record: String,
+    #[serde(default)]
+    redo: Vec<String>,
+    #[serde(default)]
+    clock: Option<Clock>,
+    #[serde(default)]
+    flag: Option<FlagData>,
+    #[serde(default)]
+    candidate: Option<String>,
+}
+
+pub(crate) fn session_data<G: PassMove + Notation>(session: &Session<G>) -> SessionData {
+    let record = &session.record;
+    let mut redo = Vec::new();
+    let mut pos = record.position().clone();
+    for &mv in record.redo_moves() {
+        redo.push(pos.move_text(mv));
+        pos.play_unchecked(mv);
+    }
+    SessionData {
+        game: session.game.clone(),
+        seats: session.seats.clone(),
+        format: session.format,
+        record: record.to_string(),
+        redo,
+        clock: session.clock.clone(),
+        flag: session.flag.map(|f| match f {
+            Flag::Fell(p) => FlagData::Fell(p.id().to_owned()),
+            Flag::Both => FlagData::Both,
+        }),
+        candidate: session.candidate.map(|mv| record.position().move_text(mv)),
+    }
+}
+
+fn parse_move<G: Notation>(pos: &G, text: &str) -> Result<G::Move, LoadError> {
+    let bad = |message: String| LoadError::Move {
+        text: text.to_owned(),
+        message,
+    };
+    let mv = pos.parse_move(text).map_err(|e| bad(e.to_string()))?;
+    let mut check = pos.clone();
+    check.play(mv).map_err(|e| bad(e.to_string()))?;
+    Ok(mv)
+}
+
+pub(crate) fn session_from_data<G: PassMove + Notation>(
+    data: SessionData,
+) -> Result<Session<G>, LoadError> {
+    let mut record: GameRecord<G> =
+        data.record
+            .parse()
+            .map_err(|e: abstract_game::record::ParseRecordError<G>| {
+                LoadError::Record(e.to_string())
+            })?;
+    let ending = record.ending();
+    if ending.is_some() {
+        record.undo();
+    }
+    let cursor = record.ply();
+    for text in &data.redo {
+        let mv = parse_move(record.position(), text)?;
+        record
+            .play(mv)
+            .map_err(|e| LoadError::Record(e.to_string()))?;
+    }
+    while record.ply() > cursor {
+        record.undo();
+    }
+    if let Some(ending) = ending {
+        record.end(ending);
+    }
+    let candidate = match &data.candidate {
+        Some(text) => Some(parse_move(record.position(), text)?),
+        None => None,
+    };
+    let flag = match data.flag {
+        None => None,
+        Some(FlagData::Both) => Some(Flag::Both),
+        Some(FlagData::Fell(id)) => Some(Flag::Fell(
+            G::Player::BOTH
+                .into_iter()
+                .find(|p| p.id() == id)
+                .ok_or_else(|| LoadError::Invalid(format!("flag: no player {id:?}")))?,
+        )),
+    };
+    match (&data.format, &data.clock) {
+        (Format::ClockDuel { .. }, None) => {
+            return Err(LoadError::Invalid("a clock duel without its clock".into()));
+        }
+        (Format::ClockDuel { .. }, Some(_)) => {}
+        (_, Some(_)) => return Err(LoadError::Invalid("a clock outside a clock duel".into())),
+        (_, None) if flag.is_some() => {
+            return Err(LoadError::Invalid(
+                "a flag fell in a game without a clock".into(),
+            ));
+        }
+        _ => {}
+    }
+    Ok(Session {
+        game: data.game,
+        seats: data.seats,
+        format: data.format,
+        record,
+        clock: data.clock,
+        flag,
+        candidate,
+    })
+}
+
+pub(crate) fn session_to_json<G: PassMove + Notation>(session: &Session<G>) -> String {
+    // Serializing plain data (strings, numbers, arrays) cannot fail.
+    serde_json::to_string_pretty(&session_data(session)).unwrap_or_default()
+}
+
+pub(crate) fn session_from_json<G: PassMove + Notation>(
+    text: &str,
+) -> Result<Session<G>, LoadError> {
+    session_from_data(serde_json::from_str(text)?)
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+pub(crate) struct MatchData {
+    players: [Participant; 2],
+    games: Vec<SessionData>,
+}
+
+pub(crate) fn match_data<G: PassMove + Notation>(m: &MirrorMatch<G>) -> MatchData {
+    MatchData {
+        players: m.players().clone(),
+        games: m.games().iter().map(session_data).collect(),
+    }
+}
+
+pub(crate) fn match_from_data<G: PassMove + Notation>(
+    data: MatchData,
+) -> Result<MirrorMatch<G>, LoadError> {
+    let games = data
+        .games
+        .into_iter()
+        .map(session_from_data)
+        .collect::<Result<Vec<Session<G>>, LoadError>>()?;
+    MirrorMatch::from_parts(data.players, games).map_err(LoadError::Invalid)
+}
+
+/// A saved game: a single session or a mirror match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
+pub enum Saved<G: Game> {
+    /// One session.
+    Session(Session<G>),
+    /// A mirror match with its games.
+    MirrorMatch(MirrorMatch<G>),
+}
+
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum SavedData {
+    Session(SessionData),
+    MirrorMatch(MatchData),
+}
+
+impl<G: PassMove + Notation> Saved<G> {
+    /// The game label of the saved session (of the match's games).
+    #[must_use]
+    pub fn game(&self) -> &str {
+        match self {
+            Saved::Session(s) => s.game(),
+            Saved::MirrorMatch(m) => m.current().game(),
+        }
+    }
+
+    /// As JSON: `{"session": {..}}` or `{"mirror_match": {..}}`.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let data = match self {
+            Saved::Session(s) => SavedData::Session(session_data(s)),
+            Saved::MirrorMatch(m) => SavedData::MirrorMatch(match_data(m)),
+        };
+        serde_json::to_string_pretty(&data).unwrap_or_default()
+    }
+
+    /// Reads [`Saved::to_json`], checking that the file holds the game `expected` (a label as
+    /// given to [`Session::new`]).
+    ///
+    /// # Errors
+    /// [`LoadError`] saying what is wrong, [`LoadError::WrongGame`] for another game.
+    pub fn from_json(text: &str, expected: &str) -> Result<Self, LoadError> {
+        let data: SavedData = serde_json::from_str(text)?;
+        let saved = match data {
+            SavedData::Session(s) => {
+                check_game(&s.game, expected)?;
+                Saved::Session(session_from_data(s)?)
+            }
+            SavedData::MirrorMatch(m) => {
+                if let Some(first) = m.games.first() {
+                    check_game(&first.game, expected)?;
+                }
+                Saved::MirrorMatch(match_from_data(m)?)
+            }
+        };
+        Ok(saved)
+    }
+}
+
+fn check_game(found: &str, expected: &str) -> Result<(), LoadError> {
+    if found == expected {
+        Ok(())
+    } else {
+        Err(LoadError::WrongGame {
+            expected: expected.to_owned(),
+            found: found.to_owned(),
+        })
+    }
+}

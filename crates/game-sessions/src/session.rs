@@ -1,0 +1,587 @@
+//! [`Session`]: one game between two participants, built on the generic game record.
+
+use std::time::Duration;
+
+use abstract_game::record::{GameRecord, PlayError};
+use abstract_game::{Game, Notation, PassMove, Player, ZobristHash};
+
+use crate::clock::{Clock, TimeControl};
+use crate::coach::{Coach, CoachReport};
+use crate::participant::Participant;
+use crate::result::SessionResult;
+
+/// The house format of a session.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(tag = "format", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Format {
+    /// An ordinary game: no clock.
+    #[default]
+    Casual,
+    /// The clock duel: each player has the time of the control; a player whose time runs out
+    /// before a winning move loses.
+    ClockDuel {
+        /// The time each player gets.
+        control: TimeControl,
+    },
+    /// The open coaching round: a candidate move is answered before it is committed
+    /// ([`Session::propose`], [`Session::commit`]); no clock, no points.
+    Coaching,
+}
+
+impl Format {
+    /// The format's id: `casual`, `clock_duel`, `coaching`.
+    #[must_use]
+    pub fn id(self) -> &'static str {
+        match self {
+            Format::Casual => "casual",
+            Format::ClockDuel { .. } => "clock_duel",
+            Format::Coaching => "coaching",
+        }
+    }
+}
+
+/// One turn a session played: who, what, and whether the session played it by itself because
+/// it was the only legal move and a pass (a Kamisado tower that cannot move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayedTurn<P, M> {
+    /// The player who moved.
+    pub player: P,
+    /// The move.
+    pub mv: M,
+    /// Whether the session played it automatically (a forced pass).
+    pub forced: bool,
+}
+
+/// What the side to move may do now: see [`Session::actions`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::struct_excessive_bools)]
+pub struct Actions<M> {
+    /// The legal moves (empty when the game is over).
+    pub moves: Vec<M>,
+    /// Whether [`Session::undo`] would take something back.
+    pub undo: bool,
+    /// Whether [`Session::redo`] would replay something.
+    pub redo: bool,
+    /// Whether a draw can be agreed, a player resign or the game be abandoned (the game goes
+    /// on).
+    pub end: bool,
+    /// Whether a candidate can be proposed ([`Format::Coaching`] and the game goes on).
+    pub propose: bool,
+}
+
+/// Why a session refused an action. The session is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SessionError<E> {
+    /// The game is over.
+    #[error("the game is over: {result}")]
+    Over {
+        /// How it ended, in words.
+        result: String,
+    },
+    /// The rules reject the move.
+    #[error(transparent)]
+    Illegal(E),
+    /// There is nothing to take back.
+    #[error("nothing to undo")]
+    NothingToUndo,
+    /// There is nothing to replay.
+    #[error("nothing to redo")]
+    NothingToRedo,
+    /// Candidates are for the coaching round only.
+    #[error("candidates are answered in the coaching round only; play the move instead")]
+    NotCoaching,
+    /// [`Session::commit`] without a candidate.
+    #[error("no candidate to commit: propose a move first")]
+    NoCandidate,
+    /// A game that ended on time cannot be taken back.
+    #[error("the game ended on time; a flag cannot be taken back")]
+    FlagDown,
+}
+
+/// How the clock ended a game, if it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Flag<P> {
+    /// This player's time ran out.
+    Fell(P),
+    /// Both flags are down and nobody knows which fell first.
+    Both,
+}
+
+/// The only legal move of `pos` if it is a pass: a turn the player has no choice about, which a
+/// session plays by itself (Kamisado's blocked tower). Onitama's forced pass is not one: the
+/// player chooses which card to give away.
+#[must_use]
+pub fn forced_move<G: PassMove>(pos: &G) -> Option<G::Move> {
+    let moves = pos.legal_moves();
+    match moves.as_ref() {
+        [only] if pos.is_pass(*only) => Some(*only),
+        _ => None,
+    }
+}
+
+/// A game between two participants (people or engines) in a house [`Format`], built on a
+/// [`GameRecord`].
+///
+/// - [`Session::play`] plays a move of the side to move, then every forced turn that follows
+///   ([`forced_move`]); [`Session::undo`] takes back to the previous turn of a person (in a game
+///   against an engine, the engine's reply goes too) and never stops inside forced turns;
+///   [`Session::redo`] replays the same way.
+/// - [`Session::agree_draw`], [`Session::resign`] and [`Session::abandon`] end the game by the
+///   players; undo takes that back first.
+/// - In a [`Format::ClockDuel`], [`Session::tick`] charges the side to move with time the caller
+///   measured; a winning move stops the clock for good; [`Session::pause`] and
+///   [`Session::correct`] handle a correction.
+/// - In a [`Format::Coaching`] round, [`Session::propose`] answers a candidate and
+///   [`Session::commit`] plays it.
+/// - [`Session::to_json`] and [`Session::from_json`] save and load it: the record text plus the
+///   participants, format, clock and anything undone.
+///
+/// The session never chooses a move and never reads the system clock.
+///
+/// The participants sit by [`Player::index`]: `seats[0]` plays `Player::BOTH[0]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Session<G: Game> {
+    pub(crate) game: String,
+    pub(crate) seats: [Participant; 2],
+    pub(crate) format: Format,
+    pub(crate) record: GameRecord<G>,
+    pub(crate) clock: Option<Clock>,
+    pub(crate) flag: Option<Flag<G::Player>>,
+    pub(crate) candidate: Option<G::Move>,
+}
+
+type Played<G> = Vec<PlayedTurn<<G as Game>::Player, <G as Game>::Move>>;
+
+impl<G: PassMove> Session<G> {
+    /// A session of the game called `game` (a label kept in saved files, such as `"onitama"`)
+    /// from `start`. Forced turns at the start are played at once.
+    #[must_use]
+    pub fn new(game: impl Into<String>, start: G, seats: [Participant; 2], format: Format) -> Self {
+        Session::from_record(game, GameRecord::new(start), seats, format)
+    }
+
+    /// A session that continues `record` (a game set up with some moves already played).
+    #[must_use]
+    pub fn from_record(
+        game: impl Into<String>,
+        record: GameRecord<G>,
+        seats: [Participant; 2],
+        format: Format,
+    ) -> Self {
+        let clock = match format {
+            Format::ClockDuel { control } => Some(Clock::new(control)),
+            _ => None,
+        };
+        let mut session = Session {
+            game: game.into(),
+            seats,
+            format,
+            record,
+            clock,
+            flag: None,
+            candidate: None,
+        };
+        session.play_forced();
+        session
+    }
+
+    /// The game's label, as given to [`Session::new`].
+    #[must_use]
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// The record: start, moves, positions, endings of the players.
+    #[must_use]
+    pub fn record(&self) -> &GameRecord<G> {
+        &self.record
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &G {
+        self.record.position()
+    }
+
+    /// The participants, by [`Player::index`].
+    #[must_use]
+    pub fn seats(&self) -> &[Participant; 2] {
+        &self.seats
+    }
+
+    /// Who plays `player`.
+    #[must_use]
+    pub fn participant(&self, player: G::Player) -> &Participant {
+        &self.seats[player.index()]
+    }
+
+    /// The house format.
+    #[must_use]
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    /// The clock of a [`Format::ClockDuel`].
+    #[must_use]
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// The candidate of the coaching round, if one is stated.
+    #[must_use]
+    pub fn candidate(&self) -> Option<G::Move> {
+        self.candidate
+    }
+
+    /// How the session ended; `None` while it goes on.
+    #[must_use]
+    pub fn result(&self) -> Option<SessionResult<G::Player, G::Reason>> {
+        match self.flag {
+            Some(Flag::Fell(loser)) => Some(SessionResult::OnTime {
+                winner: loser.other(),
+            }),
+            Some(Flag::Both) => Some(SessionResult::BothFlagsDown),
+            None => self.record.result().map(SessionResult::from),
+        }
+    }
+
+    /// Whether the session is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.flag.is_some() || self.record.is_over()
+    }
+
+    /// The player whose turn it is; `None` once the game is over.
+    #[must_use]
+    pub fn to_move(&self) -> Option<G::Player> {
+        (!self.is_over()).then(|| self.position().side_to_move())
+    }
+
+    /// The legal moves of the side to move (none once the game is over).
+    #[must_use]
+    pub fn legal_moves(&self) -> Vec<G::Move> {
+        if self.is_over() {
+            Vec::new()
+        } else {
+            self.position().legal_moves().into_iter().collect()
+        }
+    }
+
+    /// What the side to move may do now.
+    #[must_use]
+    pub fn actions(&self) -> Actions<G::Move> {
+        let on = !self.is_over();
+        Actions {
+            moves: self.legal_moves(),
+            undo: self.flag.is_none() && self.record.can_undo(),
+            redo: self.flag.is_none() && self.record.can_redo(),
+            end: on,
+            propose: on && self.format == Format::Coaching,
+        }
+    }
+
+    /// Whether some seat holds a person and some an engine: undo then skips the engine's turns.
+    fn against_engine(&self) -> bool {
+        self.seats.iter().any(Participant::is_person)
+            && self.seats.iter().any(Participant::is_engine)
+    }
+
+    fn over_error<E>(&self) -> SessionError<E> {
+        SessionError::Over {
+            result: self.result().map_or_else(String::new, |r| r.to_string()),
+        }
+    }
+
+    /// Plays the forced turns from the current position on.
+    fn play_forced(&mut self) -> Played<G> {
+        let mut played = Vec::new();
+        while !self.is_over() {
+            let pos = self.position();
+            let Some(mv) = forced_move(pos) else { break };
+            let player = pos.side_to_move();
+            if self.record.play(mv).is_err() {
+                break;
+            }
+            played.push(PlayedTurn {
+                player,
+                mv,
+                forced: true,
+            });
+        }
+        played
+    }
+
+    /// Plays `mv` for the side to move, then every forced turn that follows; returns the turns
+    /// played, `mv` first. The mover's clock gets its increment. A candidate is withdrawn.
+    ///
+    /// # Errors
+    /// [`SessionError::Over`] once the game is over, [`SessionError::Illegal`] with the rules'
+    /// reason; the session is then unchanged.
+    pub fn play(&mut self, mv: G::Move) -> Result<Played<G>, SessionError<G::IllegalMove>> {
+        if self.is_over() {
+            return Err(self.over_error());
+        }
+        let player = self.position().side_to_move();
+        self.record.play(mv).map_err(|e| match e {
+            PlayError::Illegal(e) => SessionError::Illegal(e),
+            _ => SessionError::Over {
+                result: String::new(),
+            },
+        })?;
+        self.candidate = None;
+        if !self.record.is_over() {
+            if let Some(clock) = &mut self.clock {
+                clock.complete_turn(player);
+            }
+        }
+        let mut played = vec![PlayedTurn {
+            player,
+            mv,
+            forced: false,
+        }];
+        played.extend(self.play_forced());
+        Ok(played)
+    }
+
+    /// Charges `elapsed` to the side to move's clock (the time they have been thinking since the
+    /// last call). If their time runs out, they lose on time and the result is returned. Does
+    /// nothing without a clock, while the clock is paused, or once the game is over: a winning
+    /// move stops the clock for good.
+    pub fn tick(&mut self, elapsed: Duration) -> Option<SessionResult<G::Player, G::Reason>> {
+        if self.is_over() {
+            return None;
+        }
+        let mover = self.position().side_to_move();
+        let clock = self.clock.as_mut()?;
+        if clock.charge(mover, elapsed) {
+            self.flag = Some(Flag::Fell(mover));
+            self.candidate = None;
+            return self.result();
+        }
+        None
+    }
+
+    /// Records an over-the-board report that both flags are down and nobody can tell which fell
+    /// first: a draw. Returns `false` (and changes nothing) if the game is already over.
+    pub fn both_flags_down(&mut self) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        self.flag = Some(Flag::Both);
+        true
+    }
+
+    /// Pauses both clocks (a correction is being discussed): ticks charge nothing.
+    pub fn pause(&mut self) {
+        if let Some(clock) = &mut self.clock {
+            clock.pause();
+        }
+    }
+
+    /// Lets the clock of the side to move run again.
+    pub fn resume(&mut self) {
+        if let Some(clock) = &mut self.clock {
+            clock.resume();
+        }
+    }
+
+    /// A correction: restores the last agreed position (one [`Session::undo`]) with both clocks
+    /// paused, so that nobody is charged, then resumes the clock of the side to move, who
+    /// replays the turn.
+    ///
+    /// # Errors
+    /// As [`Session::undo`]; the clock is resumed anyway.
+    pub fn correct(&mut self) -> Result<usize, SessionError<G::IllegalMove>> {
+        self.pause();
+        let undone = self.undo();
+        self.resume();
+        undone
+    }
+
+    /// Takes back to the previous turn: the players' ending if there is one (returns `Ok(0)`),
+    /// otherwise at least one ply, then on while the position reached is a forced turn, and, in
+    /// a game between a person and an engine, while it is the engine's turn. Returns the plies
+    /// taken back. A candidate is withdrawn.
+    ///
+    /// # Errors
+    /// [`SessionError::NothingToUndo`] at the start, [`SessionError::FlagDown`] after a loss on
+    /// time.
+    pub fn undo(&mut self) -> Result<usize, SessionError<G::IllegalMove>> {
+        if self.flag.is_some() {
+            return Err(SessionError::FlagDown);
+        }
+        if self.record.ending().is_some() {
+            self.record.undo();
+            return Ok(0);
+        }
+        if self.record.ply() == 0 {
+            return Err(SessionError::NothingToUndo);
+        }
+        self.candidate = None;
+        let skip_engine = self.against_engine();
+        let mut plies = 0;
+        while self.record.undo().is_some() {
+            plies += 1;
+            if self.record.ply() == 0 {
+                break;
+            }
+            let pos = self.position();
+            let engine_turn = skip_engine && self.participant(pos.side_to_move()).is_engine();
+            if forced_move(pos).is_none() && !engine_turn {
+                break;
+            }
+        }
+        Ok(plies)
+    }
+
+    /// Replays what [`Session::undo`] took back, one turn the same way (forced turns and, against
+    /// an engine, the engine's reply with it). Returns the plies replayed.
+    ///
+    /// # Errors
+    /// [`SessionError::NothingToRedo`] if nothing was undone (or a new move replaced it), or the
+    /// players ended the game.
+    pub fn redo(&mut self) -> Result<usize, SessionError<G::IllegalMove>> {
+        if self.flag.is_some() || !self.record.can_redo() {
+            return Err(SessionError::NothingToRedo);
+        }
+        self.candidate = None;
+        let skip_engine = self.against_engine();
+        let mut plies = 0;
+        while self.record.redo().is_some() {
+            plies += 1;
+            let pos = self.position();
+            let engine_turn = skip_engine && self.participant(pos.side_to_move()).is_engine();
+            if pos.is_over() || (forced_move(pos).is_none() && !engine_turn) {
+                break;
+            }
+        }
+        plies += self.play_forced().len();
+        Ok(plies)
+    }
+
+    fn end(
+        &mut self,
+        f: impl FnOnce(&mut GameRecord<G>) -> bool,
+    ) -> Result<(), SessionError<G::IllegalMove>> {
+        if self.is_over() || !f(&mut self.record) {
+            return Err(self.over_error());
+        }
+        self.candidate = None;
+        Ok(())
+    }
+
+    /// Records a draw both players agreed to (the front end asks the other side).
+    ///
+    /// # Errors
+    /// [`SessionError::Over`] if the game is already over.
+    pub fn agree_draw(&mut self) -> Result<(), SessionError<G::IllegalMove>> {
+        self.end(GameRecord::agree_draw)
+    }
+
+    /// Records that `player` resigned.
+    ///
+    /// # Errors
+    /// [`SessionError::Over`] if the game is already over.
+    pub fn resign(&mut self, player: G::Player) -> Result<(), SessionError<G::IllegalMove>> {
+        self.end(|record| record.resign(player))
+    }
+
+    /// Stops the game without a result (a restart, a dispute nobody can settle).
+    ///
+    /// # Errors
+    /// [`SessionError::Over`] if the game is already over.
+    pub fn abandon(&mut self) -> Result<(), SessionError<G::IllegalMove>> {
+        self.end(GameRecord::abandon)
+    }
+
+    /// In the coaching round: states `candidate` for the side to move and answers what it allows
+    /// the opponent, with `coach`'s knowledge of the game. Nothing is played; a new candidate
+    /// replaces the old one.
+    ///
+    /// # Errors
+    /// [`SessionError::NotCoaching`] outside [`Format::Coaching`], [`SessionError::Over`],
+    /// [`SessionError::Illegal`]; the candidate is then unchanged.
+    pub fn propose(
+        &mut self,
+        coach: &impl Coach<G>,
+        candidate: G::Move,
+    ) -> Result<CoachReport<G>, SessionError<G::IllegalMove>> {
+        if self.format != Format::Coaching {
+            return Err(SessionError::NotCoaching);
+        }
+        if self.is_over() {
+            return Err(self.over_error());
+        }
+        let report = coach
+            .report(self.position(), candidate)
+            .map_err(SessionError::Illegal)?;
+        self.candidate = Some(candidate);
+        Ok(report)
+    }
+
+    /// Withdraws the candidate, if any.
+    pub fn withdraw(&mut self) {
+        self.candidate = None;
+    }
+
+    /// Plays the candidate (see [`Session::play`]).
+    ///
+    /// # Errors
+    /// [`SessionError::NoCandidate`], or as [`Session::play`].
+    pub fn commit(&mut self) -> Result<Played<G>, SessionError<G::IllegalMove>> {
+        let mv = self.candidate.ok_or(SessionError::NoCandidate)?;
+        self.play(mv)
+    }
+
+    /// Whether move number `ply` of the record (counting from 1) was a forced turn that the
+    /// session played by itself.
+    #[must_use]
+    pub fn was_forced(&self, ply: usize) -> bool {
+        ply > 0
+            && self
+                .record
+                .positions()
+                .get(ply - 1)
+                .is_some_and(|pos| forced_move(pos).is_some())
+    }
+}
+
+impl<G: PassMove + ZobristHash> Session<G> {
+    /// How many times the current position has occurred (`1` the first time): the players may
+    /// agree a draw when it keeps coming back.
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        self.record.repetition_count()
+    }
+
+    /// The Zobrist keys of the positions before the current one, oldest first: the history an
+    /// engine needs to see repetitions.
+    #[must_use]
+    pub fn history_keys(&self) -> Vec<u64> {
+        let positions = self.record.positions();
+        positions[..positions.len() - 1]
+            .iter()
+            .map(ZobristHash::zobrist)
+            .collect()
+    }
+}
+
+impl<G: PassMove + Notation> Session<G> {
+    /// The session as JSON: see [`crate::save`].
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        crate::save::session_to_json(self)
+    }
+
+    /// Reads a session written by [`Session::to_json`].
+    ///
+    /// # Errors
+    /// [`crate::LoadError`] saying what is wrong; nothing is changed.
+    pub fn from_json(text: &str) -> Result<Self, crate::LoadError> {
+        crate::save::session_from_json(text)
+    }
+}

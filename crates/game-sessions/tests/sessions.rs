@@ -1,0 +1,223 @@
+//! Sessions: play, undo and redo around people and engines, forced turns, endings, save and load.
+
+use abstract_game::Notation;
+use abstract_game::rng::SplitMix64;
+use abstract_game::tictactoe::{Mark, TicTacToe};
+
+use game_sessions::{
+    Format, LoadError, Participant, Saved, Session, SessionError, SessionResult, forced_move,
+};
+use kamisado_core::{Position as Kamisado, Side};
+
+fn people() -> [Participant; 2] {
+    [Participant::person("Ann"), Participant::person("Ben")]
+}
+
+fn kamisado(moves: &str, seats: [Participant; 2]) -> Session<Kamisado> {
+    let mut s = Session::new("kamisado", Kamisado::start(), seats, Format::Casual);
+    for text in moves.split_whitespace() {
+        let mv = s.position().parse_move(text).unwrap();
+        s.play(mv).unwrap();
+    }
+    s
+}
+
+#[test]
+fn forced_kamisado_turns_are_played_automatically_and_reported() {
+    let mut s = kamisado("c1a3 b8h2", people());
+    let mv = s.position().parse_move("a3e7").unwrap();
+    let turns = s.play(mv).unwrap();
+    // Gold's blue tower on h2 and then Black's red tower on e7 cannot move: both zero-length
+    // moves are played by the session, and the second repeats a chain state: a deadlock.
+    let texts: Vec<(bool, Side)> = turns.iter().map(|t| (t.forced, t.player)).collect();
+    assert_eq!(
+        texts,
+        [
+            (false, Side::Black),
+            (true, Side::Gold),
+            (true, Side::Black)
+        ]
+    );
+    assert_eq!(
+        s.record().move_texts().join(" "),
+        "c1a3 b8h2 a3e7 h2h2 e7e7"
+    );
+    assert!(s.was_forced(4) && s.was_forced(5) && !s.was_forced(3));
+    let result = s.result().unwrap();
+    assert_eq!(result.to_string(), "gold wins by deadlock");
+    // Undo never stops inside forced turns: one undo goes back to Black's a3e7.
+    assert_eq!(s.undo(), Ok(3));
+    assert_eq!(s.record().ply(), 2);
+    assert_eq!(s.to_move(), Some(Side::Black));
+    assert_eq!(s.redo(), Ok(3));
+    assert!(s.is_over());
+}
+
+#[test]
+fn random_sessions_never_wait_on_a_forced_turn_and_undo_never_stops_in_one() {
+    let mut rng = SplitMix64::new(3);
+    let mut forced_seen = 0;
+    for game in 0..200 {
+        let seats = if game % 2 == 0 {
+            people()
+        } else {
+            [Participant::person("Ann"), Participant::engine("random")]
+        };
+        let mut s = Session::new("kamisado", Kamisado::start(), seats, Format::Casual);
+        while !s.is_over() {
+            assert!(forced_move(s.position()).is_none(), "a forced turn waits");
+            let moves = s.legal_moves();
+            let mv = moves[rng.below(moves.len())];
+            forced_seen += s.play(mv).unwrap().iter().filter(|t| t.forced).count();
+        }
+        while s.record().ply() > 0 {
+            s.undo().unwrap();
+            let pos = s.position();
+            if s.record().ply() > 0 {
+                assert!(
+                    forced_move(pos).is_none(),
+                    "undo stopped inside a forced turn"
+                );
+                if game % 2 == 1 {
+                    assert_eq!(
+                        pos.side_to_move(),
+                        Side::Black,
+                        "undo stopped on the engine"
+                    );
+                }
+            }
+        }
+    }
+    assert!(forced_seen > 0, "no forced turn in 200 games");
+}
+
+#[test]
+fn undo_against_the_engine_returns_to_the_persons_turn() {
+    // The person plays O: the engine's first move stays when everything is undone.
+    let seats = [Participant::engine("easy"), Participant::person("Ann")];
+    let mut s = Session::new("tictactoe", TicTacToe::new(), seats, Format::Casual);
+    for square in [4, 0, 8, 2] {
+        s.play(square).unwrap();
+    }
+    assert_eq!(s.to_move(), Some(Mark::X), "the engine's turn");
+    assert_eq!(
+        s.undo(),
+        Ok(1),
+        "the person's move only: it is their turn again"
+    );
+    assert_eq!(s.to_move(), Some(Mark::O));
+    s.play(2).unwrap();
+    s.play(6).unwrap();
+    assert_eq!(s.undo(), Ok(2), "the engine's reply and the person's move");
+    assert_eq!(s.record().ply(), 3);
+    assert_eq!(s.to_move(), Some(Mark::O));
+    assert_eq!(s.undo(), Ok(2), "back to the person's first turn");
+    assert_eq!(s.record().ply(), 1);
+    assert_eq!(
+        s.undo(),
+        Ok(1),
+        "back to the start, the engine to move first"
+    );
+    assert_eq!(s.undo(), Err(SessionError::NothingToUndo));
+    // Two people: one ply at a time.
+    let mut s = Session::new("tictactoe", TicTacToe::new(), people(), Format::Casual);
+    s.play(4).unwrap();
+    s.play(0).unwrap();
+    assert_eq!(s.undo(), Ok(1));
+}
+
+#[test]
+fn endings_of_the_players_and_their_undo() {
+    let mut s = Session::new("tictactoe", TicTacToe::new(), people(), Format::Casual);
+    s.play(4).unwrap();
+    s.agree_draw().unwrap();
+    assert_eq!(s.result(), Some(SessionResult::DrawAgreed));
+    assert!(s.result().unwrap().is_draw());
+    assert!(matches!(s.play(0), Err(SessionError::Over { .. })));
+    assert!(s.resign(Mark::O).is_err());
+    assert!(s.actions().moves.is_empty() && !s.actions().end);
+    assert_eq!(s.undo(), Ok(0), "undo takes the ending back first");
+    assert_eq!(s.record().ply(), 1);
+    s.abandon().unwrap();
+    assert_eq!(s.result(), Some(SessionResult::Abandoned));
+    assert!(!s.result().unwrap().has_result());
+    assert_eq!(s.result().unwrap().points(Mark::X), None);
+}
+
+#[test]
+fn what_the_side_to_move_may_do() {
+    let mut s = Session::new("tictactoe", TicTacToe::new(), people(), Format::Casual);
+    let a = s.actions();
+    assert_eq!(a.moves.len(), 9);
+    assert!(!a.undo && !a.redo && a.end && !a.propose);
+    s.play(4).unwrap();
+    s.undo().unwrap();
+    assert!(s.actions().redo);
+    assert_eq!(
+        s.propose(&game_sessions::WinningReplies, 0),
+        Err(SessionError::NotCoaching)
+    );
+}
+
+#[test]
+fn save_then_load_gives_an_equal_session() {
+    // A clock duel with time used, moves undone (kept for redo) and a draw agreed.
+    let control = "3m+2s".parse().unwrap();
+    let mut s = Session::new(
+        "kamisado",
+        Kamisado::start(),
+        [Participant::person("Ann"), Participant::engine("hard")],
+        Format::ClockDuel { control },
+    );
+    for text in ["c1a3", "b8h2", "a3e7"] {
+        s.tick(std::time::Duration::from_millis(1500));
+        let mv = s.position().parse_move(text).unwrap();
+        if s.play(mv).is_err() {
+            break;
+        }
+    }
+    s.undo().unwrap();
+    let json = s.to_json();
+    let again: Session<Kamisado> = Session::from_json(&json).unwrap();
+    assert_eq!(again, s);
+    assert!(again.record().can_redo());
+
+    let mut s = kamisado("c1a3 b8h2", people());
+    s.agree_draw().unwrap();
+    let again = Session::<Kamisado>::from_json(&s.to_json()).unwrap();
+    assert_eq!(again, s);
+    let saved = Saved::Session(s.clone());
+    assert_eq!(
+        Saved::from_json(&saved.to_json(), "kamisado").unwrap(),
+        saved
+    );
+    assert!(matches!(
+        Saved::<Kamisado>::from_json(&saved.to_json(), "onitama"),
+        Err(LoadError::WrongGame { .. })
+    ));
+}
+
+#[test]
+fn files_that_do_not_load_say_why() {
+    let good = kamisado("c1a3", people()).to_json();
+    for (text, needle) in [
+        ("", "not a saved game"),
+        ("{}", "not a saved game"),
+        ("[1, 2]", "not a saved game"),
+        (&good.replace("c1a3", "c1a9"), "record"),
+        (&good.replace("c1a3", "c1c1"), "record"),
+        (
+            &good.replace("\"redo\": []", "\"redo\": [\"zz\"]"),
+            "move \"zz\"",
+        ),
+        (
+            &good.replace("\"flag\": null", "\"flag\": {\"fell\": \"pink\"}"),
+            "flag",
+        ),
+    ] {
+        let err = Session::<Kamisado>::from_json(text)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(needle), "{text:?}: {err}");
+    }
+}

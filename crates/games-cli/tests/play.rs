@@ -1,0 +1,202 @@
+//! Whole games through `games play` over standard input: against the engine, two people, the
+//! house formats, saved games.
+
+mod common;
+
+use common::{bad, games_with_input};
+
+fn play(args: &[&str], input: &str) -> String {
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let run = games_with_input(&all, input);
+    assert_eq!(run.code, 0, "games {all:?}: {}", run.stderr);
+    assert!(
+        !run.stdout.contains('\x1b'),
+        "plain output when not a terminal"
+    );
+    run.stdout
+}
+
+fn line<'a>(out: &'a str, prefix: &str) -> &'a str {
+    out.lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no {prefix:?} line in {out}"))
+}
+
+#[test]
+fn a_person_against_the_engine_plays_kamisado_to_the_end() {
+    let out = play(&["kamisado", "--level", "easy"], &"auto\n".repeat(300));
+    let result = line(&out, "result: ");
+    assert!(!result.starts_with("unfinished"), "{out}");
+    assert!(out.contains("gold (engine) plays"), "{out}");
+    assert!(!line(&out, "reason: ").is_empty());
+    assert!(line(&out, "record: ").starts_with("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - - "));
+}
+
+#[test]
+fn a_person_against_the_engine_plays_onitama_to_the_end() {
+    let out = play(
+        &["onitama", "--level", "easy", "--side", "blue"],
+        &"auto\n".repeat(400),
+    );
+    assert!(out.contains("red: engine easy, blue: you"), "{out}");
+    let result = line(&out, "result: ");
+    assert!(result.contains("wins"), "{out}");
+    assert!(line(&out, "reason: ").contains("way of the"), "{out}");
+}
+
+#[test]
+fn two_people_undo_and_agree_a_draw_after_a_declined_offer() {
+    let out = play(
+        &["kamisado", "--players", "human,human"],
+        "c1a3\nb8h2\nundo\ndraw\nno\ndraw\nyes\n",
+    );
+    assert!(out.contains("black, gold offers a draw: accept?"), "{out}");
+    assert!(out.contains("black declines the draw"), "{out}");
+    assert_eq!(line(&out, "result: "), "draw by agreement");
+    assert_eq!(line(&out, "moves: "), "c1a3");
+    assert!(line(&out, "record: ").ends_with("c1a3 draw"));
+}
+
+#[test]
+fn kamisado_forced_turns_are_automatic_and_the_deadlock_is_explained() {
+    let out = play(
+        &["kamisado", "--players", "human,human"],
+        "c1a3\nb8h2\na3e7\n",
+    );
+    assert!(
+        out.contains(
+            "gold's blue tower on h2 cannot move: a zero-length move, played automatically"
+        ),
+        "{out}"
+    );
+    assert_eq!(line(&out, "result: "), "gold wins by deadlock");
+    assert!(
+        line(&out, "reason: ").contains("black made the last move of positive length"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_clock_duel_lost_on_time() {
+    let out = play(
+        &[
+            "onitama",
+            "--players",
+            "human,human",
+            "--clock",
+            "1m",
+            "--test-clock",
+        ],
+        "wait 30s\nox:c5c4\nwait 61s\n",
+    );
+    assert!(out.contains("clock: red 1:00 | blue 0:30"), "{out}");
+    assert_eq!(line(&out, "result: "), "red loses on time");
+    assert!(
+        line(&out, "reason: ").contains("red's time ran out"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_correction_in_a_clock_duel_restores_the_position_and_charges_nothing() {
+    let out = play(
+        &[
+            "onitama",
+            "--players",
+            "human,human",
+            "--clock",
+            "3m+2s",
+            "--test-clock",
+        ],
+        "wait 10s\nox:c5c4\nundo\nquit\n",
+    );
+    assert!(out.contains("clock: red 3:00 | blue 2:52"), "{out}");
+    assert!(
+        out.contains("corrected: the last agreed position is restored"),
+        "{out}"
+    );
+    assert_eq!(line(&out, "moves: "), "");
+}
+
+#[test]
+fn a_mirror_match_swaps_seats_and_prints_its_table() {
+    let out = play(
+        &["onitama", "--players", "human,human", "--mirror-match"],
+        "resign\nresign\n",
+    );
+    assert!(
+        out.contains("game 2: the same start, the seats swapped"),
+        "{out}"
+    );
+    assert!(out.contains("mirror match:"), "{out}");
+    assert!(out.contains("match: tied"), "{out}");
+    // The same deal both games.
+    let starts: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("start: "))
+        .collect();
+    assert_eq!(starts.len(), 2);
+    assert_eq!(starts[0], starts[1]);
+}
+
+#[test]
+fn the_coaching_round_answers_a_candidate_before_commit() {
+    let out = play(
+        &["onitama", "--players", "human,human", "--coach"],
+        "ox:c5c4\nboar:c5c4\ncommit\nquit\n",
+    );
+    assert!(out.contains("candidate ox:c5c4:"), "{out}");
+    assert!(
+        out.contains("red will receive ox after their move"),
+        "{out}"
+    );
+    assert!(
+        out.contains("red will receive boar after their move"),
+        "{out}"
+    );
+    assert_eq!(line(&out, "moves: "), "boar:c5c4");
+}
+
+#[test]
+fn saved_games_load_and_go_on_and_bad_files_lose_nothing() {
+    let dir = std::env::temp_dir().join(format!("games-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    let file = file.to_str().unwrap();
+    let out = play(
+        &["kamisado", "--players", "human,human"],
+        &format!("c1a3\nsave {file}\nquit\n"),
+    );
+    assert!(out.contains("saved to"), "{out}");
+    let junk = dir.join("junk.json");
+    std::fs::write(&junk, "{ not json").unwrap();
+    let out = play(
+        &["kamisado", "--players", "human,human"],
+        &format!("load {}\nload {file}\nb8h2\nquit\n", junk.to_str().unwrap()),
+    );
+    assert!(out.contains("cannot load"), "{out}");
+    assert!(out.contains("the game goes on"), "{out}");
+    assert_eq!(line(&out, "moves: "), "c1a3 b8h2");
+    let out = play(
+        &["onitama", "--players", "human,human"],
+        &format!("load {file}\nquit\n"),
+    );
+    assert!(
+        out.contains("holds a game of kamisado, not onitama"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_play_flags_are_one_line_and_exit_2() {
+    bad(&["play", "onitama", "--clock", "0m"], "--clock");
+    bad(&["play", "onitama", "--clock", "5x"], "--clock");
+    bad(&["play", "onitama", "--coach", "--clock", "5m"], "--clock");
+    bad(&["play", "kamisado", "--side", "pink"], "--side");
+    bad(
+        &["play", "kamisado", "--level", "grandmaster"],
+        "grandmaster",
+    );
+}
