@@ -1,22 +1,4 @@
-//! [`KamisadoEval`]: the Kamisado knowledge of the search engines.
-//!
-//! Every term is from the side to move's point of view (its towers count plus, the opponent's
-//! minus):
-//!
-//! - **Advance** (`ADVANCE` per rank): a tower nearer the opponent's home row has fewer squares to
-//!   cross.
-//! - **Open lines** (`OPEN_LINE`): a tower that could reach the opponent's home row in one move as
-//!   the board stands (a clear straight or diagonal path). It wins the moment its colour is named.
-//! - **The forced tower and the colour it hands over** (`SAFE` per safe move): the side to move
-//!   must play one tower, and each of its moves names the opponent's next tower by the colour of
-//!   the square it ends on. A move is *safe* when the tower it names has no open line afterwards.
-//!   A tower that can reach the home row wins now (`WIN_NEXT`); one with no safe move loses on the
-//!   opponent's next ply (`LOSS_NEXT`). This is the one link of the chain the evaluation looks
-//!   ahead, cheaply.
-//! - **The link ahead** (`HANDED_THREAT`): the colour each move hands over decides the opponent's
-//!   tower. Move ordering looks one link ahead cheaply: a move that names an opponent tower with an
-//!   open line loses at once and is tried last; a move that leaves the opponent's forced tower few
-//!   replies comes early.
+//! `KamisadoEval`: the Kamisado knowledge of the search engines.
 
 use game_engines::Evaluator;
 use kamisado_core::{Bitboard, Move, Position, Side};
@@ -34,7 +16,25 @@ pub const LOSS_NEXT: i32 = -5_000;
 /// Move-order penalty for naming an opponent tower that has an open line.
 pub const HANDED_THREAT: i32 = 5000;
 
-/// The Kamisado evaluator; see the [module](self) for its terms.
+/// The Kamisado evaluator.
+///
+/// Every term is from the side to move's point of view (its towers count plus, the opponent's
+/// minus):
+///
+/// - **Advance** (`ADVANCE` per rank): a tower nearer the opponent's home row has fewer squares to
+///   cross.
+/// - **Open lines** (`OPEN_LINE`): a tower that could reach the opponent's home row in one move as
+///   the board stands (a clear straight or diagonal path). It wins the moment its colour is named.
+/// - **The forced tower and the colour it hands over** (`SAFE` per safe move): the side to move
+///   must play one tower, and each of its moves names the opponent's next tower by the colour of
+///   the square it ends on. A move is *safe* when the tower it names has no open line afterwards.
+///   A tower that can reach the home row wins now (`WIN_NEXT`); one with no safe move loses on the
+///   opponent's next ply (`LOSS_NEXT`). This is the one link of the chain the evaluation looks
+///   ahead, cheaply.
+/// - **The link ahead** (`HANDED_THREAT`): the colour each move hands over decides the opponent's
+///   tower. Move ordering looks one link ahead cheaply: a move that names an opponent tower with an
+///   open line loses at once and is tried last; a move that leaves the opponent's forced tower few
+///   replies comes early.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KamisadoEval;
 

@@ -1,20 +1,4 @@
-//! [`OnitamaEval`]: the Onitama knowledge of the search engines.
-//!
-//! Every term is from the side to move's point of view (its pieces count plus, the opponent's
-//! minus):
-//!
-//! - **Material** (`STUDENT` per Student): the Masters are not counted, since losing one ends the
-//!   game and the search sees it.
-//! - **Master safety** (`MASTER_ATTACKED`): a Master that the opponent's two cards reach from one
-//!   of its pieces. For the side to move that is a threat to answer; for the opponent it is a win
-//!   on the next ply, which the search finds.
-//! - **The way of the stream** (`TEMPLE_DISTANCE` per step): each Master's distance (in king
-//!   steps) to the opposing temple.
-//! - **Piece-square values that depend on the cards** (`REACH` per square): the squares a side's
-//!   two cards let its pieces reach (own pieces excluded), so a piece is worth more where the
-//!   cards in play make it active.
-//! - **Card flow** (`INCOMING_REACH` per square): the side card is what the side to move receives
-//!   after its move; the squares it would reach for the side to move count a little.
+//! `OnitamaEval`: the Onitama knowledge of the search engines.
 
 use game_engines::Evaluator;
 use onitama_core::{Bitboard, Card, Move, Position, Side, Square};
@@ -30,7 +14,23 @@ pub const REACH: i32 = 2;
 /// Points per square the incoming side card would reach.
 pub const INCOMING_REACH: i32 = 1;
 
-/// The Onitama evaluator; see the [module](self) for its terms.
+/// The Onitama evaluator.
+///
+/// Every term is from the side to move's point of view (its pieces count plus, the opponent's
+/// minus):
+///
+/// - **Material** (`STUDENT` per Student): the Masters are not counted, since losing one ends the
+///   game and the search sees it.
+/// - **Master safety** (`MASTER_ATTACKED`): a Master that the opponent's two cards reach from one
+///   of its pieces. For the side to move that is a threat to answer; for the opponent it is a win
+///   on the next ply, which the search finds.
+/// - **The way of the stream** (`TEMPLE_DISTANCE` per step): each Master's distance (in king
+///   steps) to the opposing temple.
+/// - **Piece-square values that depend on the cards** (`REACH` per square): the squares a side's
+///   two cards let its pieces reach (own pieces excluded), so a piece is worth more where the
+///   cards in play make it active.
+/// - **Card flow** (`INCOMING_REACH` per square): the side card is what the side to move receives
+///   after its move; the squares it would reach for the side to move count a little.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OnitamaEval;
 
