@@ -339,6 +339,7 @@ pub fn build<G: CatalogGame>(
                 }
             }
             let mut zero = false;
+            let mut evaluator = G::Evaluator::default();
             for (key, value) in &spec.options {
                 let bad = |why| EngineSpecError::OptionValue {
                     key: key.clone(),
@@ -380,6 +381,16 @@ pub fn build<G: CatalogGame>(
                             _ => return Err(bad("expected on or off")),
                         };
                     }
+                    "weights" => {
+                        let weights: Vec<i32> = value
+                            .split('/')
+                            .map(str::parse)
+                            .collect::<Result<_, _>>()
+                            .map_err(|_| bad("expected whole numbers separated by slashes"))?;
+                        evaluator = G::evaluator_with_weights(&weights).map_err(|_| {
+                            bad("not the number of weights of the game's evaluator")
+                        })?;
+                    }
                     "eval" => {
                         let own = game_engines::Evaluator::<G>::name(&G::Evaluator::default());
                         zero = match value.as_str() {
@@ -404,7 +415,7 @@ pub fn build<G: CatalogGame>(
             } else {
                 Box::new(Named {
                     name,
-                    engine: AlphaBeta::<G, G::Evaluator>::new(config, G::Evaluator::default()),
+                    engine: AlphaBeta::<G, G::Evaluator>::new(config, evaluator),
                 })
             }
         }

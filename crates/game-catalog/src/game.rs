@@ -29,6 +29,16 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
     /// The game's knowledge for the search engines (the evaluator of `alphabeta`).
     type Evaluator: game_engines::Evaluator<Self> + Default + Send + Sync + 'static;
 
+    /// The game's evaluator with other weights (the `weights=a/b/...` option of `alphabeta`, for
+    /// tuning matches).
+    ///
+    /// # Errors
+    /// A message if the game's evaluator has no such weights (a wrong count, or none at all).
+    fn evaluator_with_weights(weights: &[i32]) -> Result<Self::Evaluator, String> {
+        let _ = weights;
+        Err(format!("the {} evaluator has no weights", Self::NAME))
+    }
+
     /// The game's start options besides a position text (none by default).
     const START_OPTIONS: &'static [StartOption] = &[];
 

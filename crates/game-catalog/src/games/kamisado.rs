@@ -82,6 +82,17 @@ impl CatalogGame for Kamisado {
         text
     }
 
+    fn evaluator_with_weights(weights: &[i32]) -> Result<KamisadoEval, String> {
+        <[i32; 3]>::try_from(weights)
+            .map(KamisadoEval)
+            .map_err(|_| {
+                format!(
+                    "the kamisado evaluator has 3 weights, not {}",
+                    weights.len()
+                )
+            })
+    }
+
     fn diagram(&self) -> String {
         let mut text = Kamisado::diagram(self).to_string();
         text.push('\n');

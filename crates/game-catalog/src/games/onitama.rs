@@ -98,6 +98,12 @@ impl CatalogGame for Onitama {
         ))
     }
 
+    fn evaluator_with_weights(weights: &[i32]) -> Result<OnitamaEval, String> {
+        <[i32; 5]>::try_from(weights)
+            .map(OnitamaEval)
+            .map_err(|_| format!("the onitama evaluator has 5 weights, not {}", weights.len()))
+    }
+
     fn diagram(&self) -> String {
         Onitama::diagram(self).to_string()
     }

@@ -35,8 +35,18 @@ pub const HANDED_THREAT: i32 = 5000;
 ///   tower. Move ordering looks one link ahead cheaply: a move that names an opponent tower with an
 ///   open line loses at once and is tried last; a move that leaves the opponent's forced tower few
 ///   replies comes early.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KamisadoEval;
+///
+/// The weights are the field, in the order advance, open line, safe move (the constants
+/// `ADVANCE`, `OPEN_LINE`, `SAFE` by default); matches compare other weights
+/// (`alphabeta:weights=3/60/8`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KamisadoEval(pub [i32; 3]);
+
+impl Default for KamisadoEval {
+    fn default() -> Self {
+        KamisadoEval([ADVANCE, OPEN_LINE, SAFE])
+    }
+}
 
 fn advance(side: Side, rank: u8) -> i32 {
     match side {
@@ -75,12 +85,13 @@ impl Evaluator<Position> for KamisadoEval {
         if safe == 0 {
             return LOSS_NEXT;
         }
-        let mut score = SAFE * safe;
+        let [advance_weight, open_line_weight, safe_weight] = self.0;
+        let mut score = safe_weight * safe;
         for (tower, sq) in pos.towers() {
             let reach = pos.reach(sq);
-            let mut value = ADVANCE * advance(tower.side, sq.rank());
+            let mut value = advance_weight * advance(tower.side, sq.rank());
             if open_line(pos, tower.side, reach) {
-                value += OPEN_LINE;
+                value += open_line_weight;
             }
             score += if tower.side == me { value } else { -value };
         }

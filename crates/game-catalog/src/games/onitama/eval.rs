@@ -31,8 +31,25 @@ pub const INCOMING_REACH: i32 = 1;
 ///   cards in play make it active.
 /// - **Card flow** (`INCOMING_REACH` per square): the side card is what the side to move receives
 ///   after its move; the squares it would reach for the side to move count a little.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct OnitamaEval;
+///
+/// The weights are the field, in the order Student, Master attacked, temple distance, reach,
+/// incoming reach (the constants `STUDENT`, `MASTER_ATTACKED`, `TEMPLE_DISTANCE`,
+/// `REACH`, `INCOMING_REACH` by default); matches compare other weights
+/// (`alphabeta:weights=100/60/6/2/1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnitamaEval(pub [i32; 5]);
+
+impl Default for OnitamaEval {
+    fn default() -> Self {
+        OnitamaEval([
+            STUDENT,
+            MASTER_ATTACKED,
+            TEMPLE_DISTANCE,
+            REACH,
+            INCOMING_REACH,
+        ])
+    }
+}
 
 /// The squares `side`'s pieces reach with `cards` (own pieces excluded).
 fn reach(pos: &Position, side: Side, cards: &[Card]) -> Bitboard {
@@ -55,22 +72,29 @@ fn steps(a: Square, b: Square) -> i32 {
 impl Evaluator<Position> for OnitamaEval {
     fn evaluate(&self, pos: &Position) -> i32 {
         let me = pos.side_to_move();
+        let [
+            student,
+            master_attacked,
+            temple_distance,
+            reach_weight,
+            incoming,
+        ] = self.0;
         let mut score = 0;
         for side in Side::BOTH {
             let sign = if side == me { 1 } else { -1 };
             let students = pos.pieces(side).len() as i32 - i32::from(pos.master(side).is_some());
             let reached = reach(pos, side, &pos.hand(side));
-            let mut value = STUDENT * students + REACH * reached.len() as i32;
+            let mut value = student * students + reach_weight * reached.len() as i32;
             if let Some(master) = pos.master(side) {
-                value -= TEMPLE_DISTANCE * steps(master, side.other().temple());
+                value -= temple_distance * steps(master, side.other().temple());
                 let attackers = reach(pos, side.other(), &pos.hand(side.other()));
                 if attackers.contains(master) {
-                    value -= MASTER_ATTACKED;
+                    value -= master_attacked;
                 }
             }
             score += sign * value;
         }
-        score += INCOMING_REACH * reach(pos, me, &[pos.side_card()]).len() as i32;
+        score += incoming * reach(pos, me, &[pos.side_card()]).len() as i32;
         score
     }
 
