@@ -113,6 +113,10 @@ const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
         "eval",
         "the game's evaluator (its name, the default) or zero",
     ),
+    (
+        "weights",
+        "the evaluator's weights, separated by slashes (see docs/engines.md)",
+    ),
 ];
 
 impl EngineKind {
