@@ -163,6 +163,27 @@ fn engine_and_match_input_is_checked() {
         &["analyze", "tictactoe", "--engine", "mcts:playouts"],
         "key=value",
     );
+    bad(
+        &["analyze", "tictactoe", "--engine", "alphabeta:weights=1/2"],
+        "weights",
+    );
+    bad(
+        &["analyze", "kamisado", "--engine", "alphabeta:weights=1/2"],
+        "weights",
+    );
+    bad(
+        &["analyze", "kamisado", "--engine", "alphabeta:weights=a/b/c"],
+        "weights",
+    );
+    let out = ok(&[
+        "analyze",
+        "kamisado",
+        "--engine",
+        "alphabeta:weights=3/60/8",
+        "--depth",
+        "2",
+    ]);
+    assert!(out.contains("alphabeta:weights=3/60/8"), "{out}");
     bad(&["analyze", "tictactoe", "--depth", "0"], "--depth");
     bad(&["analyze", "tictactoe", "--time", "0"], "--time");
     bad(&["analyze", "tictactoe", "--time=-1"], "--time");
