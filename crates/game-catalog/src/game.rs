@@ -3,7 +3,7 @@
 use abstract_game::{Notation, Outcome, PassMove, Player, ZobristHash};
 use game_sessions::Threat;
 
-use crate::play::BoardStyle;
+use crate::board_style::BoardStyle;
 
 /// A game-specific way to choose the start position, besides a position text: Onitama's deal
 /// (`--cards` on the command line, `"cards"` in the server's JSON).

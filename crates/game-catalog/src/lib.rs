@@ -53,6 +53,7 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctest;
 
+mod board_style;
 pub mod engines;
 mod game;
 pub mod games;

@@ -18,35 +18,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use abstract_game::Game;
 use game_sessions::{Coach, Threat};
 
+pub use crate::board_style::BoardStyle;
 use crate::game::CatalogGame;
-
-/// How to draw a board for a person: see [`CatalogGame::board`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardStyle<G: Game> {
-    /// ANSI colours (a terminal that shows them, `NO_COLOR` unset); plain letters otherwise.
-    pub colour: bool,
-    /// The last move, to mark it.
-    pub last: Option<G::Move>,
-    /// Whose seat the board is seen from (`None`: the game's usual orientation).
-    pub viewer: Option<G::Player>,
-    /// A square (in the game's notation) whose destinations are to be shown (Kamisado: a
-    /// tower's reach), or `*` for the one piece that must move.
-    pub selected: Option<String>,
-}
-
-impl<G: Game> Default for BoardStyle<G> {
-    fn default() -> Self {
-        BoardStyle {
-            colour: false,
-            last: None,
-            viewer: None,
-            selected: None,
-        }
-    }
-}
 
 /// The coach of the coaching round for every game of the catalog: the game's own
 /// [`CatalogGame::coach_threats`] and [`CatalogGame::coach_hand_over`].
@@ -60,14 +35,5 @@ impl<G: CatalogGame> Coach<G> for CatalogCoach {
 
     fn hand_over(&self, before: &G, candidate: G::Move) -> Option<String> {
         before.coach_hand_over(candidate)
-    }
-}
-
-/// ANSI escape helpers for the boards (used only when [`BoardStyle::colour`] is set).
-pub(crate) mod ansi {
-    /// Text on a 256-colour background with a 256-colour foreground.
-    pub fn paint(text: &str, fg: u8, bg: u8, bold: bool) -> String {
-        let b = if bold { "1;" } else { "" };
-        format!("\x1b[{b}38;5;{fg};48;5;{bg}m{text}\x1b[0m")
     }
 }

@@ -25,7 +25,7 @@
 
 use std::collections::HashMap;
 
-use crate::game::CatalogGame;
+use abstract_game::Notation;
 
 /// The rules of a game as text, from a slow reference implementation that shares no code with
 /// the fast one: what [`verify`] trusts.
@@ -202,16 +202,17 @@ impl Proof {
         })
     }
 
-    /// The proof of a strategy found by the solver for the game `G`: the winner to move at
-    /// `start` wins within `plies` playing `strategy`.
+    /// The proof of a strategy found by the solver for the game named `game`: the winner to
+    /// move at `start` wins within `plies` playing `strategy`.
     #[must_use]
-    pub fn from_strategy<G: CatalogGame>(
+    pub fn from_strategy<G: Notation>(
+        game: &str,
         start: &G,
         plies: u32,
         strategy: &[(G, G::Move)],
     ) -> Proof {
         Proof {
-            game: G::NAME.to_owned(),
+            game: game.to_owned(),
             start: start.position_text(),
             winner: abstract_game::Player::id(start.side_to_move()).to_owned(),
             plies,

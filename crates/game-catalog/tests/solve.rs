@@ -185,7 +185,7 @@ fn a_short_forced_win_is_proved_and_its_proof_verified() {
             continue;
         }
         let strategy = solver.strategy(&pos, solution.plies).expect("won");
-        let proof = Proof::from_strategy(&pos, solution.plies, &strategy);
+        let proof = Proof::from_strategy(Kamisado::NAME, &pos, solution.plies, &strategy);
         let text = proof.to_text();
         let parsed = Proof::parse(&text).expect("own format");
         assert_eq!(parsed, proof);
@@ -218,7 +218,12 @@ fn tampered_proofs_are_refuted_at_the_position_that_fails() {
         .expect("a win in three or more plies");
     let mut solver = Solver::new(SolverConfig::default());
     let plies = solver.solve(&pos).expect("won").plies;
-    let proof = Proof::from_strategy(&pos, plies, &solver.strategy(&pos, plies).expect("won"));
+    let proof = Proof::from_strategy(
+        Kamisado::NAME,
+        &pos,
+        plies,
+        &solver.strategy(&pos, plies).expect("won"),
+    );
     assert!(Kamisado::verify_proof(&proof).expect("verifier").is_ok());
 
     // A missing line.
@@ -280,7 +285,7 @@ fn the_start_is_a_black_win_in_17_plies_with_a_verified_proof() {
     assert_eq!((solution.wdl, solution.plies), (Wdl::Win, 17));
     assert!(!solver.wins_within(&start, 16));
     let strategy = solver.strategy(&start, 17).expect("won");
-    let proof = Proof::from_strategy(&start, 17, &strategy);
+    let proof = Proof::from_strategy(Kamisado::NAME, &start, 17, &strategy);
     let summary = Kamisado::verify_proof(&proof)
         .expect("verifier")
         .expect("holds");

@@ -2,7 +2,7 @@
 
 use core::fmt::{self, Write as _};
 
-use abstract_game::{Game, Notation, PassMove, Player};
+use abstract_game::{Game, PassMove, Player};
 
 use crate::participant::Participant;
 use crate::result::{Points, SessionResult};
@@ -245,21 +245,5 @@ impl<G: PassMove> MirrorMatch<G> {
             None => {}
         }
         out
-    }
-}
-
-impl<G: PassMove + Notation> MirrorMatch<G> {
-    /// The match as JSON (see [`crate::save`]).
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(&crate::save::match_data(self)).unwrap_or_default()
-    }
-
-    /// Reads [`MirrorMatch::to_json`].
-    ///
-    /// # Errors
-    /// [`crate::LoadError`] saying what is wrong.
-    pub fn from_json(text: &str) -> Result<Self, crate::LoadError> {
-        crate::save::match_from_data(serde_json::from_str(text)?)
     }
 }

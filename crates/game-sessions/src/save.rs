@@ -280,3 +280,35 @@ fn check_game(found: &str, expected: &str) -> Result<(), LoadError> {
         })
     }
 }
+
+impl<G: PassMove + Notation> Session<G> {
+    /// The session as JSON: see [`crate::save`].
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        session_to_json(self)
+    }
+
+    /// Reads a session written by [`Session::to_json`].
+    ///
+    /// # Errors
+    /// [`crate::LoadError`] saying what is wrong; nothing is changed.
+    pub fn from_json(text: &str) -> Result<Self, crate::LoadError> {
+        session_from_json(text)
+    }
+}
+
+impl<G: PassMove + Notation> MirrorMatch<G> {
+    /// The match as JSON (see [`crate::save`]).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&match_data(self)).unwrap_or_default()
+    }
+
+    /// Reads [`MirrorMatch::to_json`].
+    ///
+    /// # Errors
+    /// [`crate::LoadError`] saying what is wrong.
+    pub fn from_json(text: &str) -> Result<Self, crate::LoadError> {
+        match_from_data(serde_json::from_str(text)?)
+    }
+}

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use abstract_game::record::{GameRecord, PlayError};
-use abstract_game::{Game, Notation, PassMove, Player, ZobristHash};
+use abstract_game::{Game, PassMove, Player, ZobristHash};
 
 use crate::clock::{Clock, TimeControl};
 use crate::coach::{Coach, CoachReport};
@@ -567,21 +567,5 @@ impl<G: PassMove + ZobristHash> Session<G> {
             .iter()
             .map(ZobristHash::zobrist)
             .collect()
-    }
-}
-
-impl<G: PassMove + Notation> Session<G> {
-    /// The session as JSON: see [`crate::save`].
-    #[must_use]
-    pub fn to_json(&self) -> String {
-        crate::save::session_to_json(self)
-    }
-
-    /// Reads a session written by [`Session::to_json`].
-    ///
-    /// # Errors
-    /// [`crate::LoadError`] saying what is wrong; nothing is changed.
-    pub fn from_json(text: &str) -> Result<Self, crate::LoadError> {
-        crate::save::session_from_json(text)
     }
 }

@@ -11,8 +11,8 @@ mod eval;
 pub use eval::KamisadoEval;
 
 use super::Kamisado;
+use crate::board_style::BoardStyle;
 use crate::game::CatalogGame;
-use crate::play::BoardStyle;
 use crate::proof::{self, Proof, ProofError, ProofSummary, TextRules};
 
 impl CatalogGame for Kamisado {

@@ -10,8 +10,8 @@ mod eval;
 pub use eval::OnitamaEval;
 
 use super::Onitama;
+use crate::board_style::BoardStyle;
 use crate::game::{CatalogGame, StartOption};
-use crate::play::BoardStyle;
 
 impl CatalogGame for Onitama {
     type Evaluator = OnitamaEval;

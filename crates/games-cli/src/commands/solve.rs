@@ -92,7 +92,7 @@ impl GameVisitor for Solve<'_> {
         if let (Some(file), Some((Wdl::Win, plies))) = (proof_file.as_mut(), value) {
             bar.set_message("the winner's strategy");
             let strategy = solver.strategy(&pos, plies).unwrap_or_default();
-            let proof = Proof::from_strategy(&pos, plies, &strategy);
+            let proof = Proof::from_strategy(G::NAME, &pos, plies, &strategy);
             file.write_all(proof.to_text().as_bytes())?;
         } else if let (Some(file), Some((Wdl::Loss, plies))) = (proof_file.as_mut(), value) {
             // The side to move loses: the proof is the opponent's strategy after each move.
@@ -188,7 +188,7 @@ fn loser_proof<G: CatalogGame, O: game_engines::solver::MoveOrder<G>>(
             }
         }
     }
-    let mut proof = Proof::from_strategy(pos, plies, &strategy);
+    let mut proof = Proof::from_strategy(G::NAME, pos, plies, &strategy);
     pos.side_to_move()
         .other()
         .id()

@@ -6,7 +6,7 @@ use core::fmt::Write as _;
 use kamisado_core::{Bitboard, Colour, Move, Side, Square};
 
 use super::super::Kamisado;
-use crate::play::{BoardStyle, ansi};
+use crate::board_style::{BoardStyle, ansi};
 
 /// A geometric mark per colour, so that no one has to tell the colours apart.
 pub(super) fn mark(colour: Colour) -> char {

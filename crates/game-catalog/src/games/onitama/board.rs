@@ -7,7 +7,7 @@ use core::fmt::Write as _;
 use onitama_core::{Card, Move, Piece, Side, Square};
 
 use super::super::Onitama;
-use crate::play::{BoardStyle, ansi};
+use crate::board_style::{BoardStyle, ansi};
 
 /// The five rows of `card` as `viewer` sees it when `holder` uses it: `o` the pawn, `x` a
 /// destination (the holder's forward is up when the holder is the viewer, down otherwise).
