@@ -1,7 +1,7 @@
 //! Retrograde generation: immediate wins, then level by level by un-moving from the states
 //! decided at the previous level, with a per-state counter of the moves not yet refuted.
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use onitama_core::Card;
 
@@ -14,6 +14,29 @@ use crate::table::{Stats, Tablebase};
 #[inline]
 const fn code(plies: u32) -> u8 {
     (plies + 1) as u8
+}
+
+/// The number of predecessors gathered before their words are touched and updated.
+const BATCH: usize = 2048;
+
+/// Records in `slot` (a predecessor's word) one move to a state that is lost (`child_lost`) or
+/// won for its mover; returns whether this decides the predecessor (its word becomes `next`).
+#[inline]
+fn decide(slot: &AtomicU16, child_lost: bool, next: u16) -> bool {
+    let mut v = slot.load(Relaxed);
+    loop {
+        if v >= 256 {
+            return false; // decided already
+        }
+        // A loss decides the predecessor; a win takes one move off its counter, and the last
+        // one decides it.
+        let last = child_lost || v <= 1;
+        let new = if last { next } else { v - 1 };
+        match slot.compare_exchange_weak(v, new, Relaxed, Relaxed) {
+            Ok(_) => return last,
+            Err(now) => v = now,
+        }
+    }
 }
 
 /// The longest distance a table can store.
@@ -85,12 +108,14 @@ impl Generator {
         self.layout.len()
     }
 
-    /// The memory the generation needs at most, in bytes: two bytes per entry (the code and the
-    /// counter of unrefuted moves), one for the finished table, and the lists of the states of
-    /// two levels (8 bytes each, bounded by half the entries).
+    /// The memory the generation needs, in bytes (a bound with a margin over the measured
+    /// peak): two bytes per entry (the code and the counter of unrefuted moves in one word), one
+    /// for the finished table, and the lists of the states of the current and the next level
+    /// (8 bytes each; the largest, the immediate wins, holds most of the decided states), so 8
+    /// bytes per entry.
     #[must_use]
     pub fn memory_bytes(&self) -> u64 {
-        self.entries() * 7
+        self.entries() * 8
     }
 
     /// Generates the table. `progress` is called (from any thread) with the amount of work done
@@ -101,8 +126,9 @@ impl Generator {
     pub fn generate(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Tablebase, TablebaseError> {
         let n = self.entries();
         let len = usize::try_from(n).map_err(|_| TablebaseError::TooLarge { entries: n })?;
-        let vals: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
-        let cnt: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
+        // One 16-bit word per state, so that a predecessor costs one cache miss: the high byte
+        // is the code once decided, the low byte the counter of unrefuted moves until then.
+        let vals: Vec<AtomicU16> = (0..len).map(|_| AtomicU16::new(0)).collect();
         let threads = self.threads;
         // The first pass, over blocks of one lie and one pair of Master squares.
         let next_block = AtomicU64::new(0);
@@ -117,7 +143,7 @@ impl Generator {
                             if block >= 30 * 600 {
                                 break;
                             }
-                            self.first_pass(block, &vals, &cnt, &mut level0, &mut level1);
+                            self.first_pass(block, &vals, &mut level0, &mut level1);
                             progress(self.layout.per_masters);
                         }
                         (level0, level1)
@@ -129,13 +155,14 @@ impl Generator {
                 .map(|h| h.join().unwrap_or_default())
                 .collect()
         });
-        let mut current: Vec<u64> = lists.iter().flat_map(|l| l.0.iter().copied()).collect();
-        let mut pending: Vec<u64> = lists.iter().flat_map(|l| l.1.iter().copied()).collect();
-        drop(lists);
+        // The lists stay split by thread (no copy into one list: the largest level holds about a
+        // third of the states).
+        let (mut current, mut pending): (Vec<Vec<u64>>, Vec<Vec<u64>>) = lists.into_iter().unzip();
         let mut d = 0u32;
         loop {
-            let found = self.level(&current, d, &vals, &cnt, progress);
-            pending.extend(found);
+            pending.extend(self.level(&current, d, &vals, progress));
+            current.clear();
+            pending.retain(|l| !l.is_empty());
             if pending.is_empty() {
                 break;
             }
@@ -145,8 +172,10 @@ impl Generator {
             }
             current = std::mem::take(&mut pending);
         }
-        drop(cnt);
-        let data: Vec<u8> = vals.into_iter().map(AtomicU8::into_inner).collect();
+        let data: Vec<u8> = vals
+            .into_iter()
+            .map(|v| (v.into_inner() >> 8) as u8)
+            .collect();
         let stats = Stats::count(&self.layout, &data);
         Ok(Tablebase::from_parts(
             self.layout.clone(),
@@ -162,8 +191,7 @@ impl Generator {
     fn first_pass(
         &self,
         block: u64,
-        vals: &[AtomicU8],
-        cnt: &[AtomicU8],
+        vals: &[AtomicU16],
         level0: &mut Vec<u64>,
         level1: &mut Vec<u64>,
     ) {
@@ -201,17 +229,17 @@ impl Generator {
                     Layout::for_each_set(b, free1 & !s1, |_| {
                         let idx = i as usize;
                         if win {
-                            vals[idx].store(code(1), Relaxed);
+                            vals[idx].store(u16::from(code(1)) << 8, Relaxed);
                             level1.push(i);
                         } else if steps == 0 {
                             if self.stuck_loses {
-                                vals[idx].store(code(0), Relaxed);
+                                vals[idx].store(u16::from(code(0)) << 8, Relaxed);
                                 level0.push(i);
                             } else {
-                                cnt[idx].store(2, Relaxed);
+                                vals[idx].store(2, Relaxed);
                             }
                         } else {
-                            cnt[idx].store(steps as u8, Relaxed);
+                            vals[idx].store(steps as u16, Relaxed);
                         }
                         i += 1;
                     });
@@ -221,55 +249,63 @@ impl Generator {
     }
 
     /// Un-moves from every state of `current` (all decided at distance `d`) and returns the
-    /// states this decides at distance `d + 1`.
+    /// states this decides at distance `d + 1`, one list per thread.
     fn level(
         &self,
-        current: &[u64],
+        current: &[Vec<u64>],
         d: u32,
-        vals: &[AtomicU8],
-        cnt: &[AtomicU8],
+        vals: &[AtomicU16],
         progress: &(dyn Fn(u64) + Sync),
-    ) -> Vec<u64> {
-        if current.is_empty() {
+    ) -> Vec<Vec<u64>> {
+        const CHUNK: usize = 1 << 16;
+        let child_lost = d % 2 == 0;
+        let next = u16::from(code(d + 1)) << 8;
+        let work: Vec<&[u64]> = current.iter().flat_map(|l| l.chunks(CHUNK)).collect();
+        if work.is_empty() {
             return Vec::new();
         }
-        let child_lost = d % 2 == 0;
-        let chunk = current.len().div_ceil(self.threads);
-        let next = code(d + 1);
+        let next_chunk = AtomicU64::new(0);
         std::thread::scope(|s| {
-            let handles: Vec<_> = current
-                .chunks(chunk)
-                .map(|part| {
-                    s.spawn(move || {
+            let handles: Vec<_> = (0..self.threads.min(work.len()))
+                .map(|_| {
+                    s.spawn(|| {
                         let mut found = Vec::new();
-                        for (j, &i) in part.iter().enumerate() {
-                            let Some(st) = self.layout.state(i) else {
-                                continue;
+                        let mut batch: Vec<u64> = Vec::with_capacity(BATCH + 64);
+                        loop {
+                            let k = next_chunk.fetch_add(1, Relaxed) as usize;
+                            let Some(part) = work.get(k) else {
+                                break;
                             };
-                            self.parents(&st, |q| {
-                                let q = q as usize;
-                                if vals[q].load(Relaxed) != 0 {
-                                    return;
+                            for (j, &i) in part.iter().enumerate() {
+                                if let Some(st) = self.layout.state(i) {
+                                    self.parents(&st, |q| batch.push(q));
                                 }
-                                let decided = child_lost || cnt[q].fetch_sub(1, Relaxed) == 1;
-                                if decided
-                                    && vals[q].compare_exchange(0, next, Relaxed, Relaxed).is_ok()
-                                {
-                                    found.push(q as u64);
+                                if batch.len() >= BATCH || j + 1 == part.len() {
+                                    // Plain loads first, independent of each other, so that the
+                                    // cache misses overlap; the atomic updates (which serialise
+                                    // memory accesses) then find the lines in the cache.
+                                    let mut touch = 0u16;
+                                    for &q in &batch {
+                                        touch |= vals[q as usize].load(Relaxed);
+                                    }
+                                    std::hint::black_box(touch);
+                                    for &q in &batch {
+                                        if decide(&vals[q as usize], child_lost, next) {
+                                            found.push(q);
+                                        }
+                                    }
+                                    batch.clear();
                                 }
-                            });
-                            if j % 65536 == 65535 {
-                                progress(65536);
                             }
+                            progress(part.len() as u64);
                         }
-                        progress(part.len() as u64 % 65536);
                         found
                     })
                 })
                 .collect();
             handles
                 .into_iter()
-                .flat_map(|h| h.join().unwrap_or_default())
+                .map(|h| h.join().unwrap_or_default())
                 .collect()
         })
     }

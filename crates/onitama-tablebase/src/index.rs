@@ -122,6 +122,8 @@ pub(crate) struct Layout {
     t: [u64; 24],
     /// The start of the block of mover Student sets of each size.
     base: [u64; 6],
+    /// `off[n][b]`: the number of opponent Student sets of fewer than `b` squares among `n`.
+    off: [[u64; 6]; 24],
     /// `P`: the placements of Students for one pair of Master squares.
     pub per_masters: u64,
     /// For each lie: the mover's two cards, the opponent's two, the side card (positions 0..5
@@ -151,6 +153,12 @@ impl Layout {
             base[a + 1] = base[a] + BINOM[23][a] * t[23 - a];
         }
         let per_masters = base[students + 1];
+        let mut off = [[0u64; 6]; 24];
+        for (n, row) in off.iter_mut().enumerate() {
+            for b in 0..5 {
+                row[b + 1] = row[b] + BINOM[n][b];
+            }
+        }
         let mut lies = [[0u8; 5]; 30];
         let mut lie_of = [[u8::MAX; 5]; 32];
         for side in 0..5u8 {
@@ -179,6 +187,7 @@ impl Layout {
             students,
             t,
             base,
+            off,
             per_masters,
             lies,
             lie_of,
@@ -211,7 +220,7 @@ impl Layout {
         let free2 = free1 & !s1;
         let n2 = 23 - a;
         let r1 = colex_rank(s1, free1);
-        let r2: u64 = (0..b).map(|j| BINOM[n2][j]).sum::<u64>() + colex_rank(s2, free2);
+        let r2 = self.off[n2][b] + colex_rank(s2, free2);
         let students = self.base[a] + r1 * self.t[n2] + r2;
         (u64::from(st.lie) * 600 + masters) * self.per_masters + students
     }
