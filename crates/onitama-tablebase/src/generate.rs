@@ -376,3 +376,193 @@ impl Generator {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abstract_game::rng::SplitMix64;
+    use onitama_core::{Deal, Piece, Position, Side};
+
+    /// A random position with up to `per_side` pieces a side (the Masters first).
+    fn random_position(
+        rng: &mut SplitMix64,
+        cards: [Card; 5],
+        per_side: usize,
+    ) -> Option<Position> {
+        let mut cards = cards;
+        for i in 0..5 {
+            let j = i + rng.below(5 - i);
+            cards.swap(i, j);
+        }
+        let mut board = [None; 25];
+        for side in Side::BOTH {
+            for k in 0..=rng.below(per_side) {
+                let sq = rng.below(25);
+                if board[sq].is_none() {
+                    let piece = if k == 0 {
+                        Piece::Master
+                    } else {
+                        Piece::Student
+                    };
+                    board[sq] = Some((side, piece));
+                }
+            }
+        }
+        let side = Side::BOTH[rng.below(2)];
+        let pos = Position::from_parts(
+            &board,
+            [cards[0], cards[1]],
+            [cards[2], cards[3]],
+            cards[4],
+            side,
+        )
+        .ok()?;
+        (!pos.is_over()).then_some(pos)
+    }
+
+    /// The un-moves against the moves of `onitama-core`: for every move from `pos` to a
+    /// non-final `child`, `parents(child)` lists `pos` exactly once, and every listed parent
+    /// has a move to `child`.
+    fn check_unmoves(generator: &Generator, pos: &Position) {
+        let layout = &generator.layout;
+        let me = layout.index(&layout.state_of(pos).unwrap());
+        let mut seen = std::collections::HashMap::new();
+        for mv in pos.legal_moves() {
+            let child = pos.after_unchecked(mv);
+            if child.is_over() {
+                continue;
+            }
+            let c = layout.state_of(&child).unwrap();
+            let ci = layout.index(&c);
+            assert!(
+                seen.insert(ci, mv).is_none(),
+                "two moves of {pos} lead to the same state"
+            );
+            let mut count = 0;
+            generator.parents(&c, |q| {
+                if q == me {
+                    count += 1;
+                }
+            });
+            assert_eq!(count, 1, "{pos} --{mv}--> {child}");
+        }
+        // Every parent of a child has a move to it (checked on the first child).
+        if let Some(mv) = pos
+            .legal_moves()
+            .into_iter()
+            .find(|&m| !pos.after_unchecked(m).is_over())
+        {
+            let child = pos.after_unchecked(mv);
+            let c = layout.state_of(&child).unwrap();
+            let ci = layout.index(&c);
+            generator.parents(&c, |q| {
+                let parent = layout.state(q).expect("a parent is a state");
+                let p = to_position(layout, &parent);
+                let hits = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| {
+                        let k = p.after_unchecked(m);
+                        !k.is_over() && layout.index(&layout.state_of(&k).unwrap()) == ci
+                    })
+                    .count();
+                assert_eq!(hits, 1, "parent {p} of {child}");
+            });
+        }
+    }
+
+    /// The position of a state, with Red to move.
+    fn to_position(layout: &Layout, st: &State) -> Position {
+        let mut board = [None; 25];
+        for sq in 0..25 {
+            if st.us & (1 << sq) != 0 {
+                let piece = if sq == st.um {
+                    Piece::Master
+                } else {
+                    Piece::Student
+                };
+                board[sq as usize] = Some((Side::Red, piece));
+            }
+            if st.them & (1 << sq) != 0 {
+                let piece = if sq == st.tm {
+                    Piece::Master
+                } else {
+                    Piece::Student
+                };
+                board[sq as usize] = Some((Side::Blue, piece));
+            }
+        }
+        let l = layout.lies[usize::from(st.lie)].map(|p| layout.cards[usize::from(p)]);
+        Position::from_parts(&board, [l[0], l[1]], [l[2], l[3]], l[4], Side::Red).unwrap()
+    }
+
+    #[test]
+    fn unmoves_match_the_moves_of_onitama_core() {
+        let mut rng = SplitMix64::new(3);
+        for (deal, pieces) in [
+            (Deal::COMMUNITY_A, 4),
+            (Deal::COMMUNITY_C, 6),
+            (Deal::COMMUNITY_D, 10),
+        ] {
+            let generator = Generator::new(deal.cards(), pieces).unwrap();
+            let mut n = 0;
+            while n < 300 {
+                if let Some(pos) = random_position(&mut rng, deal.cards(), usize::from(pieces / 2))
+                {
+                    check_unmoves(&generator, &pos);
+                    n += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn forced_passes_are_moves_and_are_unmoved() {
+        // Red's five pieces fill rank 5 with crab and elephant (set A): no step, two passes.
+        let pos: Position = "SSSMS/5/5/5/4m crab,elephant horse,ox boar r"
+            .parse()
+            .unwrap();
+        assert!(pos.legal_moves().iter().all(|m| m.is_pass()));
+        let generator = Generator::new(Deal::COMMUNITY_A.cards(), 10).unwrap();
+        check_unmoves(&generator, &pos);
+        let variant = generator.clone().stuck_loses(true);
+        let layout = &variant.layout;
+        let child = pos.after_unchecked(pos.legal_moves()[0]);
+        let mut listed = false;
+        let me = layout.index(&layout.state_of(&pos).unwrap());
+        variant.parents(&layout.state_of(&child).unwrap(), |q| listed |= q == me);
+        assert!(!listed, "with stuck_loses a pass is no move");
+    }
+
+    #[test]
+    fn nobody_with_four_pieces_or_fewer_is_ever_stuck() {
+        // Every pair of cards and every set of up to four squares: some step exists. So the
+        // forced pass needs five pieces of the mover, and no table below 10 pieces has one.
+        let mut stuck_with_five = 0;
+        for a in 0..16 {
+            for b in a + 1..16 {
+                let (ca, cb) = (Card::ALL[a], Card::ALL[b]);
+                let mask = |sq: usize| {
+                    let s = onitama_core::Square::ALL[sq];
+                    ca.destinations(Side::Red, s).bits() | cb.destinations(Side::Red, s).bits()
+                };
+                for size in 1..=5 {
+                    Layout::for_each_set(size, 0x1FF_FFFF, |set| {
+                        let mut steps = 0;
+                        let mut bits = set;
+                        while bits != 0 {
+                            steps |= mask(bits.trailing_zeros() as usize) & !set;
+                            bits &= bits - 1;
+                        }
+                        if steps == 0 {
+                            assert_eq!(size, 5, "{ca}+{cb} stuck with {size} pieces");
+                            stuck_with_five += 1;
+                        }
+                    });
+                }
+            }
+        }
+        // boar+crab, boar+elephant, crab+elephant (a full far row), horse+tiger, ox+tiger.
+        assert_eq!(stuck_with_five, 5);
+    }
+}

@@ -17,7 +17,7 @@
 //! A Master on the opposing temple is a finished game, not a state: those slots are "broken"
 //! (never reached, stored as draws).
 
-use onitama_core::{Card, Side, Square};
+use onitama_core::{Card, Position, Side, Square};
 
 /// Binomial coefficients `C(n, k)` for `n, k ≤ 25`.
 pub(crate) const BINOM: [[u64; 26]; 26] = {
@@ -280,6 +280,43 @@ impl Layout {
             let r = c + low;
             c = (((r ^ c) >> 2) / low) | r;
         }
+    }
+
+    /// The state of `pos` in this layout, or `None` if it is out of range: other cards, more
+    /// pieces on a side than the limit, or a finished game.
+    pub fn state_of(&self, pos: &Position) -> Option<State> {
+        if pos.is_over() {
+            return None;
+        }
+        let me = pos.side_to_move();
+        let limit = (self.students + 1) as u32;
+        let mut us = pos.pieces(me).bits();
+        let mut them = pos.pieces(me.other()).bits();
+        if us.count_ones() > limit || them.count_ones() > limit {
+            return None;
+        }
+        let mut um = pos.master(me)?.index() as u32;
+        let mut tm = pos.master(me.other())?.index() as u32;
+        if me == Side::Blue {
+            us = rotate(us);
+            them = rotate(them);
+            um = 24 - um;
+            tm = 24 - tm;
+        }
+        if um == THEIR_TEMPLE || tm == OUR_TEMPLE {
+            return None;
+        }
+        let at = |card: Card| self.cards.iter().position(|&c| c == card);
+        let [a, b] = pos.hand(me).map(at);
+        let s = at(pos.side_card())?;
+        let lie = self.lie(a? as u8, b? as u8, s as u8);
+        Some(State {
+            lie,
+            us,
+            um,
+            them,
+            tm,
+        })
     }
 
     /// The first index of the block of lie `lie` and Master squares `um`, `tm`.

@@ -93,3 +93,13 @@ mod table;
 pub use error::TablebaseError;
 pub use generate::{Generator, MAX_PLIES};
 pub use table::{FORMAT_VERSION, HEADER_LEN, MAGIC, Stats, Tablebase};
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
+/// The examples of `docs/tablebases.md`, run as doctests (only inside the workspace).
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/tablebases.md")]
+pub struct GuideDoctests;

@@ -4,10 +4,10 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use abstract_game::Wdl;
-use onitama_core::{Card, Position, Side};
+use onitama_core::{Card, Position};
 
 use crate::error::TablebaseError;
-use crate::index::{Layout, OUR_TEMPLE, State, THEIR_TEMPLE, rotate};
+use crate::index::Layout;
 
 /// The magic bytes that start a tablebase file.
 pub const MAGIC: [u8; 8] = *b"ONITB\r\n\x1a";
@@ -156,38 +156,8 @@ impl Tablebase {
 
     /// The index of `pos` in this table, if it is in range.
     fn index_of(&self, pos: &Position) -> Option<u64> {
-        if pos.is_over() {
-            return None;
-        }
-        let me = pos.side_to_move();
-        let limit = u32::from(self.pieces / 2);
-        let mut us = pos.pieces(me).bits();
-        let mut them = pos.pieces(me.other()).bits();
-        if us.count_ones() > limit || them.count_ones() > limit {
-            return None;
-        }
-        let mut um = pos.master(me)?.index() as u32;
-        let mut tm = pos.master(me.other())?.index() as u32;
-        if me == Side::Blue {
-            us = rotate(us);
-            them = rotate(them);
-            um = 24 - um;
-            tm = 24 - tm;
-        }
-        if um == THEIR_TEMPLE || tm == OUR_TEMPLE {
-            return None;
-        }
-        let at = |card: Card| self.layout.cards.iter().position(|&c| c == card);
-        let [a, b] = pos.hand(me).map(at);
-        let s = at(pos.side_card())?;
-        let lie = self.layout.lie(a? as u8, b? as u8, s as u8);
-        Some(self.layout.index(&State {
-            lie,
-            us,
-            um,
-            them,
-            tm,
-        }))
+        let st = self.layout.state_of(pos)?;
+        Some(self.layout.index(&st))
     }
 
     /// How many positions have a different win/draw/loss value in `other`, a table of the same
