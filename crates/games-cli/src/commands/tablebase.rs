@@ -53,9 +53,7 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} entries ({} bytes per entry in the file), memory needed: {:.2} GiB",
-        entries,
-        1,
+        "{entries} entries (1 byte per entry in the file), memory needed: {:.2} GiB",
         gib(need)
     )?;
     out.flush()?;
@@ -68,11 +66,14 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
             )));
         }
     }
+    // Created first, so that a bad path is reported before the build, not after it.
+    let file = std::fs::File::create(&a.out)
+        .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
     let start = Instant::now();
     let table = run(&generator, "building")?;
     let seconds = start.elapsed().as_secs_f64();
     table
-        .save(&a.out)
+        .write_to(std::io::BufWriter::with_capacity(1 << 20, file))
         .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
     let Stats {
         positions,
