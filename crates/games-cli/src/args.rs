@@ -32,6 +32,9 @@ pub enum Command {
     Solve(SolveArgs),
     /// Check a proof file written by `solve --proof` with the game's slow reference rules.
     VerifyProof(VerifyProofArgs),
+    /// Build an endgame tablebase (Onitama): every position with few pieces, its value and
+    /// distance.
+    Tablebase(TablebaseArgs),
 }
 
 /// A game name from the catalog.
@@ -312,7 +315,7 @@ pub struct MatchArgs {
 /// `games solve`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// The game: kamisado (or tictactoe).
+    /// The game: kamisado (or tictactoe; onitama with --tablebase).
     #[arg(value_parser = game_name)]
     pub game: GameName,
     #[command(flatten)]
@@ -345,4 +348,28 @@ pub struct VerifyProofArgs {
     pub game: GameName,
     /// The proof file.
     pub file: std::path::PathBuf,
+}
+
+/// `games tablebase`.
+#[derive(Args, Debug)]
+pub struct TablebaseArgs {
+    /// The game: onitama.
+    #[arg(value_parser = game_name)]
+    pub game: GameName,
+    /// The card set: five comma-separated card names (a deal).
+    #[arg(long, value_name = "DEAL")]
+    pub cards: String,
+    /// The piece limit: at most N/2 pieces per side, Masters included (even, 2 to 10).
+    #[arg(long, value_name = "N")]
+    pub pieces: u8,
+    /// Where to write the table.
+    #[arg(long, value_name = "FILE")]
+    pub out: std::path::PathBuf,
+    /// The number of threads (default: the machine's parallelism).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+    /// Build the variant where a stuck player loses instead of passing, and report how many
+    /// positions change value against the real rule (builds both tables).
+    #[arg(long)]
+    pub compare_stuck_loses: bool,
 }

@@ -48,7 +48,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
                     Ok(())
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Err(usage(
-                    "missing a command: perft, show, play, analyze, match, solve or verify-proof (see games --help)",
+                    "missing a command: perft, show, play, analyze, match, solve, verify-proof or tablebase (see games --help)",
                 )),
                 _ => Err(usage(clap_first_line(&e))),
             };
@@ -60,7 +60,9 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
         Command::Play(a) => a.game.visit(commands::play::Play(a)),
         Command::Analyze(a) => a.game.visit(commands::analyze::Analyze(a)),
         Command::Match(a) => a.game.visit(commands::engine_match::Match(a)),
+        Command::Solve(a) if a.tablebase.is_some() => commands::tablebase::solve(a),
         Command::Solve(a) => a.game.visit(commands::solve::Solve(a)),
+        Command::Tablebase(a) => commands::tablebase::build(a),
         Command::VerifyProof(a) => a.game.visit(commands::verify_proof::VerifyProof(a)),
     }
 }

@@ -8,6 +8,7 @@ pub mod perft;
 pub mod play;
 pub mod show;
 pub mod solve;
+pub mod tablebase;
 pub mod verify_proof;
 
 use abstract_game::record::GameRecord;

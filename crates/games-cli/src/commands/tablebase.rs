@@ -1,0 +1,267 @@
+//! `games tablebase onitama`: build an endgame tablebase; `games solve onitama --tablebase FILE`:
+//! the exact value and line of a position from one.
+
+use std::io::Write;
+use std::time::Instant;
+
+use abstract_game::Wdl;
+use game_catalog::GameName;
+use game_catalog::views::pv_texts;
+use indicatif::{ProgressBar, ProgressStyle};
+use onitama_core::{Deal, Move, Position};
+use onitama_tablebase::{Generator, Stats, Tablebase};
+
+use crate::args::{SolveArgs, TablebaseArgs};
+use crate::error::{Failure, quote, usage};
+
+/// The memory the machine can give now, in bytes (`MemAvailable` of `/proc/meminfo`), if known.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+fn gib(bytes: u64) -> f64 {
+    bytes as f64 / f64::from(1u32 << 30)
+}
+
+/// `games tablebase`.
+pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
+    if a.game != GameName::Onitama {
+        return Err(usage(format!(
+            "tablebase: only onitama has tablebases, not {}",
+            a.game
+        )));
+    }
+    let deal: Deal = a
+        .cards
+        .parse()
+        .map_err(|e| usage(format!("bad --cards {}: {e}", quote(&a.cards))))?;
+    let mut generator = Generator::new(deal.cards(), a.pieces)
+        .map_err(|e| usage(format!("bad --pieces {}: {e}", a.pieces)))?;
+    if let Some(threads) = a.threads {
+        if threads == 0 {
+            return Err(usage("bad --threads 0: expected at least 1"));
+        }
+        generator = generator.threads(threads);
+    }
+    let entries = generator.entries();
+    let tables = if a.compare_stuck_loses { 2 } else { 1 };
+    // The variant is built after the real table, which stays in memory (one byte per entry).
+    let need = generator.memory_bytes() + (tables - 1) * entries;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{entries} entries (1 byte per entry in the file), memory needed: {:.2} GiB",
+        gib(need)
+    )?;
+    out.flush()?;
+    if let Some(free) = available_memory() {
+        if free < need {
+            return Err(usage(format!(
+                "not enough memory: the table needs {:.2} GiB, {:.2} GiB available",
+                gib(need),
+                gib(free)
+            )));
+        }
+    }
+    // Created first, so that a bad path is reported before the build, not after it.
+    let file = std::fs::File::create(&a.out)
+        .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
+    let start = Instant::now();
+    let table = run(&generator, "building")?;
+    let seconds = start.elapsed().as_secs_f64();
+    table
+        .write_to(std::io::BufWriter::with_capacity(1 << 20, file))
+        .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
+    let Stats {
+        positions,
+        wins,
+        draws,
+        losses,
+        longest_win,
+    } = table.stats();
+    writeln!(
+        out,
+        "positions {positions} (side to move, each also with the colours swapped), wins {wins}, draws {draws}, losses {losses}, longest win {longest_win} plies, {seconds:.1} s ({:.1} M entries per second per thread)",
+        entries as f64 / seconds / 1e6 / generator_threads(a) as f64
+    )?;
+    if a.compare_stuck_loses {
+        let variant = run(&generator.clone().stuck_loses(true), "stuck loses")?;
+        let changed = table.wdl_differences(&variant).unwrap_or(0);
+        let s = variant.stats();
+        writeln!(
+            out,
+            "if a stuck player lost: wins {}, draws {}, losses {}; {changed} positions change value",
+            s.wins, s.draws, s.losses
+        )?;
+    }
+    Ok(())
+}
+
+fn generator_threads(a: &TablebaseArgs) -> usize {
+    a.threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// Builds one table with a progress bar (and its estimate of the time left) on stderr.
+fn run(generator: &Generator, what: &str) -> Result<Tablebase, Failure> {
+    let bar = ProgressBar::new(2 * generator.entries());
+    if let Ok(style) =
+        ProgressStyle::with_template("{msg} [{elapsed_precise}] {wide_bar} {percent}% eta {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_owned());
+    let table = generator
+        .generate(&|n| bar.inc(n))
+        .map_err(|e| usage(e.to_string()))?;
+    bar.finish_and_clear();
+    Ok(table)
+}
+
+/// The best move of `pos` by the table and the value after it: for a win, a move that wins at
+/// once or leaves the opponent lost one ply sooner; for a loss, the longest resistance; for a
+/// draw, a move that keeps the draw.
+fn best_move(table: &Tablebase, pos: &Position, value: (Wdl, u32)) -> Option<Move> {
+    pos.legal_moves().into_iter().find(|&mv| {
+        let child = pos.after_unchecked(mv);
+        let after = if child.is_over() {
+            Some((Wdl::Loss, 0))
+        } else {
+            table.probe(&child)
+        };
+        after == Some(flip(value))
+    })
+}
+
+/// The value of a child one ply on from the parent's `value`.
+fn flip((wdl, plies): (Wdl, u32)) -> (Wdl, u32) {
+    match wdl {
+        Wdl::Win => (Wdl::Loss, plies - 1),
+        Wdl::Loss => (Wdl::Win, plies - 1),
+        Wdl::Draw => (Wdl::Draw, 0),
+    }
+}
+
+/// `games solve onitama --tablebase FILE`.
+pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
+    let Some(path) = &a.tablebase else {
+        return Err(usage("--tablebase: missing FILE"));
+    };
+    if a.game != GameName::Onitama {
+        return Err(usage(format!(
+            "--tablebase: only onitama has tablebases, not {}",
+            a.game
+        )));
+    }
+    if a.proof.is_some() {
+        return Err(usage(
+            "--proof with --tablebase: not supported yet (use the table itself as the certificate)",
+        ));
+    }
+    let pos: Position = super::position(&a.position)?;
+    let start = Instant::now();
+    let table = Tablebase::open(path)
+        .map_err(|e| usage(format!("bad --tablebase {}: {e}", path.display())))?;
+    let Some(value) = table.probe(&pos) else {
+        return Err(usage(format!(
+            "the position is not in the tablebase {} ({} pieces at most, {} per side; cards {}): {}",
+            path.display(),
+            table.pieces(),
+            table.pieces() / 2,
+            table.cards().map(onitama_core::Card::name).join(","),
+            if pos.is_over() {
+                "the game is over"
+            } else {
+                "other cards or more pieces"
+            }
+        )));
+    };
+    let mut line = Vec::new();
+    let (mut at, mut v) = (pos, value);
+    let limit = if value.0 == Wdl::Draw { 20 } else { value.1 };
+    while line.len() < limit as usize {
+        let Some(mv) = best_move(&table, &at, v) else {
+            break;
+        };
+        line.push(mv);
+        at = at.after_unchecked(mv);
+        if at.is_over() {
+            break;
+        }
+        v = flip(v);
+    }
+    let moves: Option<Vec<(Move, (Wdl, u32))>> = a.all_moves.then(|| {
+        pos.legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let child = pos.after_unchecked(mv);
+                let v = if child.is_over() {
+                    (Wdl::Win, 1)
+                } else {
+                    match table.probe(&child) {
+                        Some((Wdl::Win, p)) => (Wdl::Loss, p + 1),
+                        Some((Wdl::Loss, p)) => (Wdl::Win, p + 1),
+                        _ => (Wdl::Draw, 0),
+                    }
+                };
+                (mv, v)
+            })
+            .collect()
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let winner = match value.0 {
+        Wdl::Win => Some(pos.side_to_move()),
+        Wdl::Loss => Some(pos.side_to_move().other()),
+        Wdl::Draw => None,
+    };
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        let plies = (value.0 != Wdl::Draw).then_some(value.1);
+        let mut object = serde_json::Map::new();
+        object.insert("game".into(), "onitama".into());
+        object.insert("position".into(), pos.to_string().into());
+        object.insert("value".into(), value.0.id().into());
+        object.insert("plies".into(), plies.into());
+        object.insert("winner".into(), winner.map(onitama_core::Side::id).into());
+        object.insert("line".into(), pv_texts(&pos, &line).into());
+        object.insert("seconds".into(), seconds.into());
+        if let Some(moves) = &moves {
+            let list: Vec<serde_json::Value> = moves
+                .iter()
+                .map(|&(mv, (w, p))| {
+                    let plies = (w != Wdl::Draw).then_some(p);
+                    serde_json::json!({"move": mv.to_string(), "value": w.id(), "plies": plies})
+                })
+                .collect();
+            object.insert("moves".into(), list.into());
+        }
+        let text = serde_json::to_string(&object).map_err(std::io::Error::other)?;
+        writeln!(out, "{text}")?;
+    } else {
+        match winner {
+            Some(w) => writeln!(
+                out,
+                "{w} wins in {} plies ({} for {}, the side to move)",
+                value.1,
+                value.0.id(),
+                pos.side_to_move()
+            )?,
+            None => writeln!(out, "draw")?,
+        }
+        writeln!(out, "line: {}", pv_texts(&pos, &line).join(" "))?;
+        if let Some(moves) = &moves {
+            for &(mv, (w, p)) in moves {
+                if w == Wdl::Draw {
+                    writeln!(out, "{:<16} draw", mv.to_string())?;
+                } else {
+                    writeln!(out, "{:<16} {:<5} {p}", mv.to_string(), w.id())?;
+                }
+            }
+        }
+        writeln!(out, "tablebase {}, {seconds:.2} s", path.display())?;
+    }
+    Ok(())
+}

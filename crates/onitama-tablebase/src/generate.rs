@@ -1,0 +1,568 @@
+//! Retrograde generation: immediate wins, then level by level by un-moving from the states
+//! decided at the previous level, with a per-state counter of the moves not yet refuted.
+
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
+
+use onitama_core::Card;
+
+use crate::error::TablebaseError;
+use crate::index::{Layout, OUR_TEMPLE, State, THEIR_TEMPLE, rotate};
+use crate::table::{Stats, Tablebase};
+
+/// The stored code of a state: `0` a draw, otherwise the distance in plies plus one (an odd
+/// distance is a win for the side to move, an even one a loss).
+#[inline]
+const fn code(plies: u32) -> u8 {
+    (plies + 1) as u8
+}
+
+/// The number of predecessors gathered before their words are touched and updated.
+const BATCH: usize = 2048;
+
+/// Records in `slot` (a predecessor's word) one move to a state that is lost (`child_lost`) or
+/// won for its mover; returns whether this decides the predecessor (its word becomes `next`).
+#[inline]
+fn decide(slot: &AtomicU16, child_lost: bool, next: u16) -> bool {
+    let mut v = slot.load(Relaxed);
+    loop {
+        if v >= 256 {
+            return false; // decided already
+        }
+        // A loss decides the predecessor; a win takes one move off its counter, and the last
+        // one decides it.
+        let last = child_lost || v <= 1;
+        let new = if last { next } else { v - 1 };
+        match slot.compare_exchange_weak(v, new, Relaxed, Relaxed) {
+            Ok(_) => return last,
+            Err(now) => v = now,
+        }
+    }
+}
+
+/// The longest distance a table can store.
+pub const MAX_PLIES: u32 = 254;
+
+/// Builds one table: a card set and a piece limit.
+///
+/// ```
+/// use onitama_core::Deal;
+/// use onitama_tablebase::Generator;
+///
+/// let generator = Generator::new(Deal::COMMUNITY_A.cards(), 2)?;
+/// assert_eq!(generator.entries(), 18_000);
+/// let table = generator.generate(&|_| {})?;
+/// assert_eq!(table.stats().positions, 30 * 553);
+/// # Ok::<(), onitama_tablebase::TablebaseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Generator {
+    layout: Layout,
+    pieces: u8,
+    stuck_loses: bool,
+    threads: usize,
+}
+
+impl Generator {
+    /// The generator of the table of `cards` (a deal's five cards, in any order) with at most
+    /// `pieces / 2` pieces per side, Masters included.
+    ///
+    /// # Errors
+    /// [`TablebaseError::Pieces`] unless `pieces` is even and in `2..=10`;
+    /// [`TablebaseError::DuplicateCard`] if a card appears twice.
+    pub fn new(cards: [Card; 5], pieces: u8) -> Result<Generator, TablebaseError> {
+        if pieces % 2 != 0 || !(2..=10).contains(&pieces) {
+            return Err(TablebaseError::Pieces { pieces });
+        }
+        let mut sorted = cards;
+        sorted.sort();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(TablebaseError::DuplicateCard { card: w[0] });
+        }
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        Ok(Generator {
+            layout: Layout::new(cards, pieces),
+            pieces,
+            stuck_loses: false,
+            threads,
+        })
+    }
+
+    /// With `true`, a player without a step loses (the rule of the open generators) instead of
+    /// passing: for measuring how much the pass rule matters. Off by default.
+    #[must_use]
+    pub fn stuck_loses(mut self, yes: bool) -> Generator {
+        self.stuck_loses = yes;
+        self
+    }
+
+    /// The number of threads (at least one; the default is the machine's parallelism).
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Generator {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The number of entries of the table (one byte each in the file), broken slots included.
+    #[must_use]
+    pub fn entries(&self) -> u64 {
+        self.layout.len()
+    }
+
+    /// The memory the generation needs, in bytes (a bound with a margin over the measured
+    /// peak): two bytes per entry (the code and the counter of unrefuted moves in one word), one
+    /// for the finished table, and the lists of the states of the current and the next level
+    /// (8 bytes each; the largest, the immediate wins, holds most of the decided states), so 8
+    /// bytes per entry.
+    #[must_use]
+    pub fn memory_bytes(&self) -> u64 {
+        self.entries() * 8
+    }
+
+    /// Generates the table. `progress` is called (from any thread) with the amount of work done
+    /// since its last call; the total is about twice [`Generator::entries`].
+    ///
+    /// # Errors
+    /// [`TablebaseError::DistanceOverflow`] if a distance exceeds [`MAX_PLIES`].
+    pub fn generate(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Tablebase, TablebaseError> {
+        let n = self.entries();
+        let len = usize::try_from(n).map_err(|_| TablebaseError::TooLarge { entries: n })?;
+        // One 16-bit word per state, so that a predecessor costs one cache miss: the high byte
+        // is the code once decided, the low byte the counter of unrefuted moves until then.
+        let vals: Vec<AtomicU16> = (0..len).map(|_| AtomicU16::new(0)).collect();
+        let threads = self.threads;
+        // The first pass, over blocks of one lie and one pair of Master squares.
+        let next_block = AtomicU64::new(0);
+        let lists: Vec<(Vec<u64>, Vec<u64>)> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut level0 = Vec::new();
+                        let mut level1 = Vec::new();
+                        loop {
+                            let block = next_block.fetch_add(1, Relaxed);
+                            if block >= 30 * 600 {
+                                break;
+                            }
+                            self.first_pass(block, &vals, &mut level0, &mut level1);
+                            progress(self.layout.per_masters);
+                        }
+                        (level0, level1)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        // The lists stay split by thread (no copy into one list: the largest level holds about a
+        // third of the states).
+        let (mut current, mut pending): (Vec<Vec<u64>>, Vec<Vec<u64>>) = lists.into_iter().unzip();
+        let mut d = 0u32;
+        loop {
+            pending.extend(self.level(&current, d, &vals, progress));
+            current.clear();
+            pending.retain(|l| !l.is_empty());
+            if pending.is_empty() {
+                break;
+            }
+            d += 1;
+            if d > MAX_PLIES {
+                return Err(TablebaseError::DistanceOverflow { max: MAX_PLIES });
+            }
+            current = std::mem::take(&mut pending);
+        }
+        let data: Vec<u8> = vals
+            .into_iter()
+            .map(|v| (v.into_inner() >> 8) as u8)
+            .collect();
+        let stats = Stats::count(&self.layout, &data);
+        Ok(Tablebase::from_parts(
+            self.layout.clone(),
+            self.pieces,
+            self.stuck_loses,
+            stats,
+            data,
+        ))
+    }
+
+    /// The first pass over one block: immediate wins (level 1), stuck players in the
+    /// `stuck_loses` variant (level 0), and the counters of the other states.
+    fn first_pass(
+        &self,
+        block: u64,
+        vals: &[AtomicU16],
+        level0: &mut Vec<u64>,
+        level1: &mut Vec<u64>,
+    ) {
+        let layout = &self.layout;
+        let lie = (block / 600) as u8;
+        let masters = (block % 600) as u32;
+        let um = masters / 24;
+        let mut tm = masters % 24;
+        if tm >= um {
+            tm += 1;
+        }
+        if um == THEIR_TEMPLE || tm == OUR_TEMPLE {
+            return;
+        }
+        let [p0, p1, ..] = layout.lies[usize::from(lie)];
+        let (t0, t1) = (&layout.fwd[usize::from(p0)], &layout.fwd[usize::from(p1)]);
+        let mut i = layout.block_start(lie, um, tm);
+        let free1 = 0x1FF_FFFF & !(1 << um) & !(1 << tm);
+        let k = layout.students;
+        for a in 0..=k {
+            Layout::for_each_set(a, free1, |s1| {
+                let us = s1 | 1 << um;
+                // The mover's steps do not depend on the opponent's Students.
+                let mut steps = 0u32;
+                let mut win = false;
+                let mut bits = us;
+                while bits != 0 {
+                    let f = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let d = (t0[f] | t1[f]) & !us;
+                    steps += (t0[f] & !us).count_ones() + (t1[f] & !us).count_ones();
+                    win |= d & (1 << tm) != 0 || (f as u32 == um && d & (1 << THEIR_TEMPLE) != 0);
+                }
+                for b in 0..=k {
+                    Layout::for_each_set(b, free1 & !s1, |_| {
+                        let idx = i as usize;
+                        if win {
+                            vals[idx].store(u16::from(code(1)) << 8, Relaxed);
+                            level1.push(i);
+                        } else if steps == 0 {
+                            if self.stuck_loses {
+                                vals[idx].store(u16::from(code(0)) << 8, Relaxed);
+                                level0.push(i);
+                            } else {
+                                vals[idx].store(2, Relaxed);
+                            }
+                        } else {
+                            vals[idx].store(steps as u16, Relaxed);
+                        }
+                        i += 1;
+                    });
+                }
+            });
+        }
+    }
+
+    /// Un-moves from every state of `current` (all decided at distance `d`) and returns the
+    /// states this decides at distance `d + 1`, one list per thread.
+    fn level(
+        &self,
+        current: &[Vec<u64>],
+        d: u32,
+        vals: &[AtomicU16],
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Vec<Vec<u64>> {
+        const CHUNK: usize = 1 << 16;
+        let child_lost = d % 2 == 0;
+        let next = u16::from(code(d + 1)) << 8;
+        let work: Vec<&[u64]> = current.iter().flat_map(|l| l.chunks(CHUNK)).collect();
+        if work.is_empty() {
+            return Vec::new();
+        }
+        let next_chunk = AtomicU64::new(0);
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..self.threads.min(work.len()))
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut found = Vec::new();
+                        let mut batch: Vec<u64> = Vec::with_capacity(BATCH + 64);
+                        loop {
+                            let k = next_chunk.fetch_add(1, Relaxed) as usize;
+                            let Some(part) = work.get(k) else {
+                                break;
+                            };
+                            for (j, &i) in part.iter().enumerate() {
+                                if let Some(st) = self.layout.state(i) {
+                                    self.parents(&st, |q| batch.push(q));
+                                }
+                                if batch.len() >= BATCH || j + 1 == part.len() {
+                                    // Plain loads first, independent of each other, so that the
+                                    // cache misses overlap; the atomic updates (which serialise
+                                    // memory accesses) then find the lines in the cache.
+                                    let mut touch = 0u16;
+                                    for &q in &batch {
+                                        touch |= vals[q as usize].load(Relaxed);
+                                    }
+                                    std::hint::black_box(touch);
+                                    for &q in &batch {
+                                        if decide(&vals[q as usize], child_lost, next) {
+                                            found.push(q);
+                                        }
+                                    }
+                                    batch.clear();
+                                }
+                            }
+                            progress(part.len() as u64);
+                        }
+                        found
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        })
+    }
+
+    /// Calls `f` with the index of every state that has a move to the state `st`, once per such
+    /// move.
+    fn parents(&self, st: &State, mut f: impl FnMut(u64)) {
+        let layout = &self.layout;
+        let [o0, o1, h0, h1, p] = layout.lies[usize::from(st.lie)];
+        // The previous mover's frame: it plays up; the opponent is the side to move in `st`.
+        let a = rotate(st.them);
+        let am = 24 - st.tm;
+        let b = rotate(st.us);
+        let bm = 24 - st.um;
+        let occupied = a | b;
+        let b_students = b.count_ones() as usize - 1;
+        let back = &layout.back[usize::from(p)];
+        let _ = (o0, o1);
+        for (x, y) in [(h0, h1), (h1, h0)] {
+            // The previous mover held `y` and `p`, and received `x`, the side card then.
+            let lie = layout.lie(y, p, x);
+            let mut bits = a;
+            while bits != 0 {
+                let t = bits.trailing_zeros();
+                bits &= bits - 1;
+                let mut from = back[t as usize] & !occupied;
+                while from != 0 {
+                    let o = from.trailing_zeros();
+                    from &= from - 1;
+                    let pm = if t == am { o } else { am };
+                    if pm == THEIR_TEMPLE {
+                        continue;
+                    }
+                    let us = a ^ (1 << t) ^ (1 << o);
+                    let mut parent = State {
+                        lie,
+                        us,
+                        um: pm,
+                        them: b,
+                        tm: bm,
+                    };
+                    f(layout.index(&parent));
+                    if b_students < layout.students {
+                        parent.them = b | 1 << t;
+                        f(layout.index(&parent));
+                    }
+                }
+            }
+            if !self.stuck_loses {
+                let (ty, tp) = (&layout.fwd[usize::from(y)], &layout.fwd[usize::from(p)]);
+                let mut steps = 0;
+                let mut bits = a;
+                while bits != 0 {
+                    let s = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    steps |= (ty[s] | tp[s]) & !a;
+                }
+                if steps == 0 {
+                    f(layout.index(&State {
+                        lie,
+                        us: a,
+                        um: am,
+                        them: b,
+                        tm: bm,
+                    }));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abstract_game::rng::SplitMix64;
+    use onitama_core::{Deal, Piece, Position, Side};
+
+    /// A random position with up to `per_side` pieces a side (the Masters first).
+    fn random_position(
+        rng: &mut SplitMix64,
+        cards: [Card; 5],
+        per_side: usize,
+    ) -> Option<Position> {
+        let mut cards = cards;
+        for i in 0..5 {
+            let j = i + rng.below(5 - i);
+            cards.swap(i, j);
+        }
+        let mut board = [None; 25];
+        for side in Side::BOTH {
+            for k in 0..=rng.below(per_side) {
+                let sq = rng.below(25);
+                if board[sq].is_none() {
+                    let piece = if k == 0 {
+                        Piece::Master
+                    } else {
+                        Piece::Student
+                    };
+                    board[sq] = Some((side, piece));
+                }
+            }
+        }
+        let side = Side::BOTH[rng.below(2)];
+        let pos = Position::from_parts(
+            &board,
+            [cards[0], cards[1]],
+            [cards[2], cards[3]],
+            cards[4],
+            side,
+        )
+        .ok()?;
+        (!pos.is_over()).then_some(pos)
+    }
+
+    /// The un-moves against the moves of `onitama-core`: for every move from `pos` to a
+    /// non-final `child`, `parents(child)` lists `pos` exactly once, and every listed parent
+    /// has a move to `child`.
+    fn check_unmoves(generator: &Generator, pos: &Position) {
+        let layout = &generator.layout;
+        let me = layout.index(&layout.state_of(pos).unwrap());
+        let mut seen = std::collections::HashMap::new();
+        for mv in pos.legal_moves() {
+            let child = pos.after_unchecked(mv);
+            if child.is_over() {
+                continue;
+            }
+            let c = layout.state_of(&child).unwrap();
+            let ci = layout.index(&c);
+            assert!(
+                seen.insert(ci, mv).is_none(),
+                "two moves of {pos} lead to the same state"
+            );
+            let mut count = 0;
+            generator.parents(&c, |q| {
+                if q == me {
+                    count += 1;
+                }
+            });
+            assert_eq!(count, 1, "{pos} --{mv}--> {child}");
+        }
+        // Every parent of a child has a move to it (checked on the first child).
+        if let Some(mv) = pos
+            .legal_moves()
+            .into_iter()
+            .find(|&m| !pos.after_unchecked(m).is_over())
+        {
+            let child = pos.after_unchecked(mv);
+            let c = layout.state_of(&child).unwrap();
+            let ci = layout.index(&c);
+            generator.parents(&c, |q| {
+                let parent = layout.state(q).expect("a parent is a state");
+                let p = to_position(layout, &parent);
+                let hits = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| {
+                        let k = p.after_unchecked(m);
+                        !k.is_over() && layout.index(&layout.state_of(&k).unwrap()) == ci
+                    })
+                    .count();
+                assert_eq!(hits, 1, "parent {p} of {child}");
+            });
+        }
+    }
+
+    /// The position of a state, with Red to move.
+    fn to_position(layout: &Layout, st: &State) -> Position {
+        let mut board = [None; 25];
+        for sq in 0..25 {
+            if st.us & (1 << sq) != 0 {
+                let piece = if sq == st.um {
+                    Piece::Master
+                } else {
+                    Piece::Student
+                };
+                board[sq as usize] = Some((Side::Red, piece));
+            }
+            if st.them & (1 << sq) != 0 {
+                let piece = if sq == st.tm {
+                    Piece::Master
+                } else {
+                    Piece::Student
+                };
+                board[sq as usize] = Some((Side::Blue, piece));
+            }
+        }
+        let l = layout.lies[usize::from(st.lie)].map(|p| layout.cards[usize::from(p)]);
+        Position::from_parts(&board, [l[0], l[1]], [l[2], l[3]], l[4], Side::Red).unwrap()
+    }
+
+    #[test]
+    fn unmoves_match_the_moves_of_onitama_core() {
+        let mut rng = SplitMix64::new(3);
+        for (deal, pieces) in [
+            (Deal::COMMUNITY_A, 4),
+            (Deal::COMMUNITY_C, 6),
+            (Deal::COMMUNITY_D, 10),
+        ] {
+            let generator = Generator::new(deal.cards(), pieces).unwrap();
+            let mut n = 0;
+            while n < 300 {
+                if let Some(pos) = random_position(&mut rng, deal.cards(), usize::from(pieces / 2))
+                {
+                    check_unmoves(&generator, &pos);
+                    n += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn forced_passes_are_moves_and_are_unmoved() {
+        // Red's five pieces fill rank 5 with crab and elephant (set A): no step, two passes.
+        let pos: Position = "SSSMS/5/5/5/4m crab,elephant horse,ox boar r"
+            .parse()
+            .unwrap();
+        assert!(pos.legal_moves().iter().all(|m| m.is_pass()));
+        let generator = Generator::new(Deal::COMMUNITY_A.cards(), 10).unwrap();
+        check_unmoves(&generator, &pos);
+        let variant = generator.clone().stuck_loses(true);
+        let layout = &variant.layout;
+        let child = pos.after_unchecked(pos.legal_moves()[0]);
+        let mut listed = false;
+        let me = layout.index(&layout.state_of(&pos).unwrap());
+        variant.parents(&layout.state_of(&child).unwrap(), |q| listed |= q == me);
+        assert!(!listed, "with stuck_loses a pass is no move");
+    }
+
+    #[test]
+    fn nobody_with_four_pieces_or_fewer_is_ever_stuck() {
+        // Every pair of cards and every set of up to four squares: some step exists. So the
+        // forced pass needs five pieces of the mover, and no table below 10 pieces has one.
+        let mut stuck_with_five = 0;
+        for a in 0..16 {
+            for b in a + 1..16 {
+                let (ca, cb) = (Card::ALL[a], Card::ALL[b]);
+                let mask = |sq: usize| {
+                    let s = onitama_core::Square::ALL[sq];
+                    ca.destinations(Side::Red, s).bits() | cb.destinations(Side::Red, s).bits()
+                };
+                for size in 1..=5 {
+                    Layout::for_each_set(size, 0x1FF_FFFF, |set| {
+                        let mut steps = 0;
+                        let mut bits = set;
+                        while bits != 0 {
+                            steps |= mask(bits.trailing_zeros() as usize) & !set;
+                            bits &= bits - 1;
+                        }
+                        if steps == 0 {
+                            assert_eq!(size, 5, "{ca}+{cb} stuck with {size} pieces");
+                            stuck_with_five += 1;
+                        }
+                    });
+                }
+            }
+        }
+        // boar+crab, boar+elephant, crab+elephant (a full far row), horse+tiger, ox+tiger.
+        assert_eq!(stuck_with_five, 5);
+    }
+}

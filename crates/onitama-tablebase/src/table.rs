@@ -1,0 +1,349 @@
+//! A table in memory: probing, statistics, and the file format.
+
+use std::io::{Read, Write};
+use std::path::Path;
+
+use abstract_game::Wdl;
+use onitama_core::{Card, Position};
+
+use crate::error::TablebaseError;
+use crate::index::Layout;
+
+/// The magic bytes that start a tablebase file.
+pub const MAGIC: [u8; 8] = *b"ONITB\r\n\x1a";
+/// The format version this library writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+/// The length of the header in bytes.
+pub const HEADER_LEN: usize = 64;
+
+/// The counts of a table (broken slots excluded; both sides to move counted once each, as
+/// every state stands for the position with either side to move after the 180° turn).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// The positions of the table (from the side to move's point of view).
+    pub positions: u64,
+    /// Positions the side to move wins.
+    pub wins: u64,
+    /// Drawn positions (neither side can force a win).
+    pub draws: u64,
+    /// Positions the side to move loses.
+    pub losses: u64,
+    /// The longest win in plies (odd, the winning move included); 0 if there is none.
+    pub longest_win: u32,
+}
+
+impl Stats {
+    pub(crate) fn count(layout: &Layout, data: &[u8]) -> Stats {
+        let mut hist = [0u64; 256];
+        for &c in data {
+            hist[usize::from(c)] += 1;
+        }
+        let broken = 30 * 47 * layout.per_masters;
+        let mut s = Stats {
+            positions: layout.len() - broken,
+            ..Stats::default()
+        };
+        for (c, &n) in hist.iter().enumerate().skip(1) {
+            if c % 2 == 0 {
+                s.wins += n;
+                if n > 0 {
+                    s.longest_win = c as u32 - 1;
+                }
+            } else {
+                s.losses += n;
+            }
+        }
+        s.draws = s.positions - s.wins - s.losses;
+        s
+    }
+}
+
+/// A tablebase: one card set, every position with at most `pieces / 2` pieces per side, both
+/// sides to move, each with its value and distance to the win.
+///
+/// Built by [`Generator::generate`](crate::Generator::generate) or read from a file with
+/// [`Tablebase::open`]; held in memory (one byte per entry: the crate forbids `unsafe`, which
+/// memory-mapping needs).
+pub struct Tablebase {
+    layout: Layout,
+    pieces: u8,
+    stuck_loses: bool,
+    stats: Stats,
+    data: Vec<u8>,
+}
+
+impl core::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("cards", &self.layout.cards)
+            .field("pieces", &self.pieces)
+            .field("stuck_loses", &self.stuck_loses)
+            .field("stats", &self.stats)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Tablebase {
+    pub(crate) fn from_parts(
+        layout: Layout,
+        pieces: u8,
+        stuck_loses: bool,
+        stats: Stats,
+        data: Vec<u8>,
+    ) -> Tablebase {
+        Tablebase {
+            layout,
+            pieces,
+            stuck_loses,
+            stats,
+            data,
+        }
+    }
+
+    /// The five cards, in card order.
+    #[must_use]
+    pub fn cards(&self) -> [Card; 5] {
+        self.layout.cards
+    }
+
+    /// The piece limit (at most half of it per side).
+    #[must_use]
+    pub fn pieces(&self) -> u8 {
+        self.pieces
+    }
+
+    /// Whether the table was built with the variant rule "a stuck player loses".
+    #[must_use]
+    pub fn stuck_loses(&self) -> bool {
+        self.stuck_loses
+    }
+
+    /// The counts of wins, draws and losses and the longest win.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The number of entries (one byte each).
+    #[must_use]
+    pub fn entries(&self) -> u64 {
+        self.data.len() as u64
+    }
+
+    /// The value of `pos` for the side to move and the distance in plies to the end of the
+    /// game under best play (the winner winning as fast as it can, the loser resisting as long
+    /// as it can; the winning move counts; 0 for a draw), or `None` if the position is not in
+    /// the table: other cards, too many pieces on a side, or a finished game.
+    ///
+    /// ```
+    /// use abstract_game::Wdl;
+    /// use onitama_core::{Deal, Position};
+    /// use onitama_tablebase::Generator;
+    ///
+    /// let table = Generator::new(Deal::COMMUNITY_A.cards(), 2)?.generate(&|_| {})?;
+    /// // Red's Master on c4 takes Blue's on c5 with the horse (one step forward).
+    /// let pos: Position = "2m2/2M2/5/5/5 elephant,horse boar,ox crab r".parse()?;
+    /// assert_eq!(table.probe(&pos), Some((Wdl::Win, 1)));
+    /// assert_eq!(table.probe(&Position::start()), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn probe(&self, pos: &Position) -> Option<(Wdl, u32)> {
+        let index = self.index_of(pos)?;
+        let c = *self.data.get(usize::try_from(index).ok()?)?;
+        Some(decode(c))
+    }
+
+    /// The index of `pos` in this table, if it is in range.
+    fn index_of(&self, pos: &Position) -> Option<u64> {
+        let st = self.layout.state_of(pos)?;
+        Some(self.layout.index(&st))
+    }
+
+    /// How many positions have a different win/draw/loss value in `other`, a table of the same
+    /// card set and piece limit (`None` otherwise): with `other` built with
+    /// [`Generator::stuck_loses`](crate::Generator::stuck_loses), the positions whose value the
+    /// pass rule changes.
+    #[must_use]
+    pub fn wdl_differences(&self, other: &Tablebase) -> Option<u64> {
+        if self.layout.cards != other.layout.cards || self.pieces != other.pieces {
+            return None;
+        }
+        let wdl = |c: u8| if c == 0 { 0 } else { 1 + (c & 1) };
+        Some(
+            self.data
+                .iter()
+                .zip(&other.data)
+                .filter(|&(&a, &b)| wdl(a) != wdl(b))
+                .count() as u64,
+        )
+    }
+
+    /// Writes the table in the file format (see the crate documentation).
+    ///
+    /// # Errors
+    /// [`TablebaseError::Io`] if writing fails.
+    pub fn write_to(&self, mut out: impl Write) -> Result<(), TablebaseError> {
+        let header = self.header();
+        out.write_all(&header)?;
+        out.write_all(&self.data)?;
+        out.flush()?;
+        Ok(())
+    }
+
+    /// Writes the table to the file `path` (created or replaced).
+    ///
+    /// # Errors
+    /// [`TablebaseError::Io`] if the file cannot be written.
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<(), TablebaseError> {
+        let file = std::fs::File::create(path)?;
+        self.write_to(std::io::BufWriter::with_capacity(1 << 20, file))
+    }
+
+    /// Reads a table from the file `path` into memory and checks it.
+    ///
+    /// # Errors
+    /// [`TablebaseError::Io`] if the file cannot be read; the other variants if it is not a
+    /// tablebase of this format or is corrupt (a bad header, a wrong length, a bad checksum).
+    pub fn open(path: impl AsRef<Path>) -> Result<Tablebase, TablebaseError> {
+        let file = std::fs::File::open(path)?;
+        Tablebase::read_from(std::io::BufReader::with_capacity(1 << 20, file))
+    }
+
+    /// Reads a table from `input` (the whole file format) and checks it.
+    ///
+    /// # Errors
+    /// As [`Tablebase::open`].
+    pub fn read_from(mut input: impl Read) -> Result<Tablebase, TablebaseError> {
+        let mut header = [0u8; HEADER_LEN];
+        let mut got = 0;
+        while got < HEADER_LEN {
+            match input.read(&mut header[got..])? {
+                0 => {
+                    return Err(TablebaseError::Length {
+                        expected: HEADER_LEN as u64,
+                        found: got as u64,
+                    });
+                }
+                n => got += n,
+            }
+        }
+        if header[..8] != MAGIC {
+            return Err(TablebaseError::Magic);
+        }
+        let u32_at =
+            |i: usize| u32::from_le_bytes([header[i], header[i + 1], header[i + 2], header[i + 3]]);
+        let u64_at = |i: usize| {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&header[i..i + 8]);
+            u64::from_le_bytes(b)
+        };
+        let version = u32_at(8);
+        if version != FORMAT_VERSION {
+            return Err(TablebaseError::Version {
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let pieces = header[12];
+        if pieces % 2 != 0 || !(2..=10).contains(&pieces) {
+            return Err(TablebaseError::Header {
+                field: "piece limit",
+            });
+        }
+        if header[13] > 1 {
+            return Err(TablebaseError::Header { field: "flags" });
+        }
+        let stuck_loses = header[13] == 1;
+        let mut cards = [Card::Boar; 5];
+        for (i, card) in cards.iter_mut().enumerate() {
+            *card = Card::from_index(usize::from(header[16 + i]))
+                .ok_or(TablebaseError::Header { field: "card" })?;
+        }
+        if cards.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(TablebaseError::Header { field: "card set" });
+        }
+        let layout = Layout::new(cards, pieces);
+        let entries = u64_at(24);
+        if entries != layout.len() {
+            return Err(TablebaseError::Header {
+                field: "entry count",
+            });
+        }
+        let len = usize::try_from(entries).map_err(|_| TablebaseError::TooLarge { entries })?;
+        let mut data = Vec::new();
+        data.try_reserve_exact(len)
+            .map_err(|_| TablebaseError::TooLarge { entries })?;
+        input.take(entries + 1).read_to_end(&mut data)?;
+        if data.len() as u64 != entries {
+            return Err(TablebaseError::Length {
+                expected: HEADER_LEN as u64 + entries,
+                found: HEADER_LEN as u64 + data.len() as u64,
+            });
+        }
+        let expected = u64_at(32);
+        let found = checksum(&header, &data);
+        if expected != found {
+            return Err(TablebaseError::Checksum { expected, found });
+        }
+        if data.contains(&255) {
+            return Err(TablebaseError::Header { field: "entry" });
+        }
+        let stats = Stats::count(&layout, &data);
+        let stored = (u64_at(40), u64_at(48), u32_at(56));
+        if stored != (stats.wins, stats.losses, stats.longest_win) {
+            return Err(TablebaseError::Header { field: "counts" });
+        }
+        Ok(Tablebase {
+            layout,
+            pieces,
+            stuck_loses,
+            stats,
+            data,
+        })
+    }
+
+    fn header(&self) -> [u8; HEADER_LEN] {
+        let mut h = [0u8; HEADER_LEN];
+        h[..8].copy_from_slice(&MAGIC);
+        h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        h[12] = self.pieces;
+        h[13] = u8::from(self.stuck_loses);
+        for (i, card) in self.layout.cards.iter().enumerate() {
+            h[16 + i] = card.index() as u8;
+        }
+        h[24..32].copy_from_slice(&self.entries().to_le_bytes());
+        h[40..48].copy_from_slice(&self.stats.wins.to_le_bytes());
+        h[48..56].copy_from_slice(&self.stats.losses.to_le_bytes());
+        h[56..60].copy_from_slice(&self.stats.longest_win.to_le_bytes());
+        let sum = checksum(&h, &self.data);
+        h[32..40].copy_from_slice(&sum.to_le_bytes());
+        h
+    }
+}
+
+/// The value and distance of a stored code.
+fn decode(c: u8) -> (Wdl, u32) {
+    match c {
+        0 => (Wdl::Draw, 0),
+        c if c % 2 == 0 => (Wdl::Win, u32::from(c) - 1),
+        c => (Wdl::Loss, u32::from(c) - 1),
+    }
+}
+
+/// FNV-1a (64-bit) over little-endian 8-byte words: the header with its checksum field taken as
+/// zero, then the entries (the last word padded with zeros).
+fn checksum(header: &[u8; HEADER_LEN], data: &[u8]) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut head = *header;
+    head[32..40].fill(0);
+    let mut eat = |chunk: &[u8]| {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(PRIME);
+    };
+    head.chunks(8).for_each(&mut eat);
+    data.chunks(8).for_each(&mut eat);
+    h
+}
