@@ -349,6 +349,17 @@ impl<G: Game> GameRecord<G> {
 }
 
 impl<G: ZobristHash> GameRecord<G> {
+    /// The Zobrist hashes of the positions before the current one, oldest first: the game's
+    /// history, which engines that score repetitions need (`Engine::set_history` in
+    /// `game-engines`).
+    #[must_use]
+    pub fn history_zobrist(&self) -> Vec<u64> {
+        self.positions()[..self.cursor]
+            .iter()
+            .map(ZobristHash::zobrist)
+            .collect()
+    }
+
     /// How many times the current position has occurred so far, this time included (`1` for a
     /// position seen for the first time). Positions repeat when they are equal: everything that
     /// decides the rest of the game is the same.

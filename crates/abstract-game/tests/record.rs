@@ -210,3 +210,18 @@ fn serde_uses_the_text() {
     let bad = serde_json::from_str::<GameRecord<TicTacToe>>("\".../.../... x 4 4\"");
     assert!(bad.unwrap_err().to_string().contains("move 2"));
 }
+
+#[test]
+fn the_history_is_the_hashes_before_the_current_position() {
+    use abstract_game::ZobristHash;
+    let mut game = record(&[4, 0, 8]);
+    let expected: Vec<u64> = game.positions()[..3]
+        .iter()
+        .map(ZobristHash::zobrist)
+        .collect();
+    assert_eq!(game.history_zobrist(), expected);
+    assert!(!game.history_zobrist().contains(&game.position().zobrist()));
+    game.undo();
+    assert_eq!(game.history_zobrist(), expected[..2]);
+    assert!(record(&[]).history_zobrist().is_empty());
+}

@@ -197,10 +197,7 @@ pub fn play_match<G: ZobristHash>(
             } else {
                 &mut *second
             };
-            let history: Vec<u64> = record.positions()[..record.ply()]
-                .iter()
-                .map(ZobristHash::zobrist)
-                .collect();
+            let history = record.history_zobrist();
             engine.set_history(&history);
             let result = engine.search(&pos, &config.limits);
             let Some(mv) = result.best else {

@@ -562,10 +562,6 @@ impl<G: PassMove + ZobristHash> Session<G> {
     /// engine needs to see repetitions.
     #[must_use]
     pub fn history_keys(&self) -> Vec<u64> {
-        let positions = self.record.positions();
-        positions[..positions.len() - 1]
-            .iter()
-            .map(ZobristHash::zobrist)
-            .collect()
+        self.record.history_zobrist()
     }
 }

@@ -27,10 +27,7 @@ impl GameVisitor for Analyze<'_> {
                 .map_err(|e| usage(format!("--threads {}: {e}", a.threads)))?;
         }
         let mut engine = super::engine::<G>(&spec, a.seed)?;
-        let history: Vec<u64> = record.positions()[..record.ply()]
-            .iter()
-            .map(abstract_game::ZobristHash::zobrist)
-            .collect();
+        let history = record.history_zobrist();
         engine.set_history(&history);
         let pos = record.position().clone();
         let mut out = std::io::stdout().lock();
