@@ -119,6 +119,21 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
         self.diagram()
     }
 
+    /// The board for a graphical front end, as JSON (the web page of `games serve` draws it);
+    /// `last` is the move that led here, if any. `null` by default: a front end then shows the
+    /// position text. Each game documents its own shape (see the project's `docs/server.md`).
+    fn board_json(&self, last: Option<Self::Move>) -> serde_json::Value {
+        let _ = last;
+        serde_json::Value::Null
+    }
+
+    /// The square `mv` moves a piece from, in the game's notation, or `None` for a move that
+    /// moves no piece (a pass) or a game without squares of origin (tic-tac-toe).
+    fn move_source(&self, mv: Self::Move) -> Option<String> {
+        let _ = mv;
+        None
+    }
+
     /// The outcome of this (finished) position explained in words for the players. The default
     /// is the outcome's display (`red wins by way of the stone`).
     fn outcome_words(&self, outcome: Outcome<Self::Player, Self::Reason>) -> String {

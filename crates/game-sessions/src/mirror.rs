@@ -33,6 +33,9 @@ pub enum MatchError {
     /// Both games are played: there is no third game.
     #[error("the match is over: a mirror match has two games and no third")]
     MatchOver,
+    /// A participant index other than 0 and 1.
+    #[error("a mirror match has participants 0 and 1, not {0}")]
+    NoSuchParticipant(usize),
 }
 
 /// Two games from the same start with the seats swapped: in game one `players[0]` plays
@@ -93,6 +96,26 @@ impl<G: PassMove> MirrorMatch<G> {
             ));
         }
         Ok(MirrorMatch { players, games })
+    }
+
+    /// Replaces participant `index` (0 or 1; a person who joins a match shared by a link) in
+    /// the match and in every game they sit in.
+    ///
+    /// # Errors
+    /// [`MatchError::NoSuchParticipant`] for an index other than 0 and 1.
+    pub fn set_participant(
+        &mut self,
+        index: usize,
+        participant: Participant,
+    ) -> Result<(), MatchError> {
+        if index > 1 {
+            return Err(MatchError::NoSuchParticipant(index));
+        }
+        self.players[index] = participant.clone();
+        for (i, game) in self.games.iter_mut().enumerate() {
+            game.set_participant(Self::side_of(index, i + 1), participant.clone());
+        }
+        Ok(())
     }
 
     /// The two participants.

@@ -213,6 +213,12 @@ impl<G: PassMove> Session<G> {
         &self.seats
     }
 
+    /// Seats `participant` at `player`'s place (a person who joins a game shared by a link);
+    /// the game itself is unchanged.
+    pub fn set_participant(&mut self, player: G::Player, participant: Participant) {
+        self.seats[player.index()] = participant;
+    }
+
     /// Who plays `player`.
     #[must_use]
     pub fn participant(&self, player: G::Player) -> &Participant {

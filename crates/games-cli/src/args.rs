@@ -35,6 +35,8 @@ pub enum Command {
     /// Build an endgame tablebase (Onitama): every position with few pieces, its value and
     /// distance.
     Tablebase(TablebaseArgs),
+    /// Serve the web page, the JSON/WebSocket API and the Litama endpoint (`/litama`).
+    Serve(ServeArgs),
 }
 
 /// A game name from the catalog.
@@ -348,6 +350,17 @@ pub struct VerifyProofArgs {
     pub game: GameName,
     /// The proof file.
     pub file: std::path::PathBuf,
+}
+
+/// `games serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on; port 0 picks a free port.
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    pub addr: std::net::SocketAddr,
+    /// The SQLite database that keeps the games across restarts.
+    #[arg(long, value_name = "PATH", default_value = games_server::ServerConfig::DEFAULT_DB)]
+    pub db: std::path::PathBuf,
 }
 
 /// `games tablebase`.

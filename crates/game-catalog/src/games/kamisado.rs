@@ -6,6 +6,7 @@ use kamisado_core::reference::RefPos;
 use kamisado_core::{Move, Side, WinReason};
 
 mod board;
+mod board_json;
 mod eval;
 
 pub use eval::KamisadoEval;
@@ -24,6 +25,14 @@ impl CatalogGame for Kamisado {
 
     fn default_start() -> Self {
         Kamisado::start()
+    }
+
+    fn board_json(&self, last: Option<Move>) -> serde_json::Value {
+        board_json::board_json(self, last)
+    }
+
+    fn move_source(&self, mv: Move) -> Option<String> {
+        Some(mv.from.to_string())
     }
 
     fn board(&self, style: &BoardStyle<Self>) -> String {

@@ -5,6 +5,7 @@ use game_sessions::Threat;
 use onitama_core::{Deal, Move, Side, WinReason};
 
 mod board;
+mod board_json;
 mod eval;
 
 pub use eval::OnitamaEval;
@@ -42,6 +43,17 @@ impl CatalogGame for Onitama {
                 .map(Onitama::from_deal)
                 .map_err(|e| e.to_string()),
             _ => Err(format!("onitama has no start option {option:?}")),
+        }
+    }
+
+    fn board_json(&self, last: Option<Move>) -> serde_json::Value {
+        board_json::board_json(self, last)
+    }
+
+    fn move_source(&self, mv: Move) -> Option<String> {
+        match mv {
+            Move::Step { from, .. } => Some(from.to_string()),
+            Move::Pass { .. } => None,
         }
     }
 

@@ -6,6 +6,7 @@ pub mod analyze;
 pub mod engine_match;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod tablebase;

@@ -1,0 +1,301 @@
+//! The JSON routes under `/api/` (the WebSocket of a game is in [`crate::game_socket`]).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use game_catalog::{CatalogGame, GameName, GameVisitor};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::error::ApiError;
+use crate::new_game::NewGame;
+use crate::random::hex_id;
+use crate::random::random_u64;
+use crate::registry::Registry;
+
+/// The shared state of the handlers.
+pub(crate) type Shared = State<Arc<Registry>>;
+
+/// A request body, or the JSON error of a body the framework refused (too large: 413).
+pub(crate) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Response> {
+    body.map_err(|rejection| {
+        let status = rejection.status();
+        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            "the request body is too large".to_owned()
+        } else {
+            format!("bad request body: {rejection}")
+        };
+        crate::error::error_response(status, &message)
+    })
+}
+
+/// Reads a JSON body of type `T`.
+fn parse<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("bad JSON: {e}")))
+}
+
+/// The body of the actions that need a player's token.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenBody {
+    #[serde(default)]
+    token: String,
+}
+
+/// A move, or a candidate of the coaching round.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveBody {
+    #[serde(default)]
+    token: String,
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// A resignation.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResignBody {
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    player: Option<String>,
+}
+
+/// A join.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct JoinBody {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// `GET /api/catalog`.
+pub(crate) async fn catalog() -> Json<Value> {
+    struct Entry;
+    impl GameVisitor for Entry {
+        type Output = Value;
+        fn visit<G: CatalogGame>(self) -> Value {
+            use abstract_game::Player;
+            json!({
+                "name": G::NAME,
+                "players": G::Player::BOTH.map(Player::id),
+                "start": G::default_start().position_text(),
+                "start_options": G::START_OPTIONS.iter().map(|o| json!({
+                    "name": o.name, "value": o.value_name, "help": o.help,
+                })).collect::<Vec<_>>(),
+            })
+        }
+    }
+    let games: Vec<Value> = GameName::ALL.into_iter().map(|g| g.visit(Entry)).collect();
+    Json(json!({
+        "games": games,
+        "levels": game_catalog::engines::Level::ALL.map(game_catalog::engines::Level::name),
+        "formats": ["casual", "clock_duel", "coaching", "mirror_match"],
+        "opponents": ["engine", "same_device", "link"],
+    }))
+}
+
+/// `POST /api/games`.
+pub(crate) async fn create(
+    State(registry): Shared,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    let bytes = match body(raw) {
+        Ok(b) => b,
+        Err(response) => return response,
+    };
+    let request = match NewGame::parse(&bytes) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    match registry.create(&request, 0).await {
+        Ok((slot, token)) => {
+            let entry = slot.entry.lock().await;
+            let state = slot.state(&entry);
+            (
+                StatusCode::CREATED,
+                Json(json!({"id": slot.id, "token": token, "state": state})),
+            )
+                .into_response()
+        }
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `GET /api/games/{id}`.
+pub(crate) async fn state(
+    State(registry): Shared,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let slot = registry.get(&id)?;
+    let mut entry = slot.entry.lock().await;
+    let now = registry.config.time.now_ms();
+    if entry.game.tick(now) {
+        registry.commit(&slot, &mut entry).await?;
+    }
+    Ok(Json(slot.state(&entry)))
+}
+
+/// Runs `action` on the body `raw` of type `B`, for game `id`, and answers the new state.
+async fn act<B: for<'de> Deserialize<'de>>(
+    registry: &Arc<Registry>,
+    id: &str,
+    raw: Result<Bytes, BytesRejection>,
+    action: impl FnOnce(B, &mut dyn crate::live::LiveGame) -> Result<(), ApiError>,
+) -> Response {
+    if let Err(e) = registry.get(id) {
+        return e.into_response();
+    }
+    let bytes = match body(raw) {
+        Ok(b) => b,
+        Err(response) => return response,
+    };
+    let request: B = match parse(&bytes) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    match registry.change(id, |game| action(request, game)).await {
+        Ok(((), state)) => Json(state).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `POST /api/games/{id}/moves`.
+pub(crate) async fn play(
+    State(registry): Shared,
+    Path(id): Path<String>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    act(&registry, &id, raw, |b: MoveBody, g| {
+        g.play(&b.token, &b.mv)
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/undo`.
+pub(crate) async fn undo(
+    State(registry): Shared,
+    Path(id): Path<String>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    act(&registry, &id, raw, |b: TokenBody, g| g.undo(&b.token)).await
+}
+
+/// `POST /api/games/{id}/redo`.
+pub(crate) async fn redo(
+    State(registry): Shared,
+    Path(id): Path<String>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    act(&registry, &id, raw, |b: TokenBody, g| g.redo(&b.token)).await
+}
+
+/// `POST /api/games/{id}/resign`.
+pub(crate) async fn resign(
+    State(registry): Shared,
+    Path(id): Path<String>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    act(&registry, &id, raw, |b: ResignBody, g| {
+        g.resign(&b.token, b.player.as_deref())
+    })
+    .await
+}
+
+/// `POST /api/games/{id}/next`.
+pub(crate) async fn next(
+    State(registry): Shared,
+    Path(id): Path<String>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    act(&registry, &id, raw, |b: TokenBody, g| g.next_game(&b.token)).await
+}
+
+/// `POST /api/games/{id}/join`.
+pub(crate) async fn join(
+    State(registry): Shared,
+    Path(id): Path<String>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    let bytes = match body(raw) {
+        Ok(b) => b,
+        Err(response) => return response,
+    };
+    let request: JoinBody = if bytes.iter().all(u8::is_ascii_whitespace) {
+        JoinBody::default()
+    } else {
+        match parse(&bytes) {
+            Ok(r) => r,
+            Err(e) => return e.into_response(),
+        }
+    };
+    let token = hex_id(32);
+    let name = request.name.unwrap_or_default();
+    let given = token.clone();
+    match registry.change(&id, |g| g.join(&name, given)).await {
+        Ok(((), state)) => Json(json!({"id": id, "token": token, "state": state})).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `POST /api/games/{id}/propose`: the coach's answer; the state is unchanged but for the
+/// candidate.
+pub(crate) async fn propose(
+    State(registry): Shared,
+    Path(id): Path<String>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    let bytes = match body(raw) {
+        Ok(b) => b,
+        Err(response) => return response,
+    };
+    let request: MoveBody = match parse(&bytes) {
+        Ok(r) => r,
+        Err(e) => return e.into_response(),
+    };
+    match registry
+        .change(&id, |g| g.propose(&request.token, &request.mv))
+        .await
+    {
+        Ok((report, _)) => Json(report).into_response(),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// `GET /api/games/{id}/hint`: the engine's choice for the side to move; nothing is played.
+pub(crate) async fn hint(
+    State(registry): Shared,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let slot = registry.get(&id)?;
+    let job = {
+        let entry = slot.entry.lock().await;
+        entry.game.hint_job(registry.thinking(), random_u64())?
+    };
+    let permit = Arc::clone(&registry.engine_permits)
+        .acquire_owned()
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let choice = tokio::task::spawn_blocking(move || job(Arc::new(AtomicBool::new(false))))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    drop(permit);
+    Ok(Json(json!({
+        "move": choice.mv,
+        "score": choice.score,
+        "pv": choice.pv,
+        "depth": choice.depth,
+    })))
+}
+
+/// Any other path: 404 as JSON.
+pub(crate) async fn not_found() -> Response {
+    crate::error::error_response(StatusCode::NOT_FOUND, "no such route")
+}

@@ -1,0 +1,376 @@
+//! [`Registry`]: the games the server holds, each behind its own lock with a channel that
+//! pushes its state to every WebSocket watching it, and the order of every change: check,
+//! apply, store, then answer and push.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+
+use game_catalog::{CatalogGame, GameName, GameVisitor};
+use serde_json::Value;
+use tokio::sync::{Mutex, Semaphore, broadcast};
+
+use crate::config::ServerConfig;
+use crate::error::ApiError;
+use crate::live::{LiveGame, Thinking};
+use crate::new_game::NewGame;
+use crate::random::{hex_id, random_u64};
+use crate::store::{Kind, Store};
+use crate::table::Table;
+
+/// How many state messages a slow WebSocket may fall behind before it is sent the latest
+/// state instead.
+const CHANNEL_DEPTH: usize = 16;
+
+/// A game and what the server knows about it besides the rules.
+pub(crate) struct Entry {
+    /// The game.
+    pub(crate) game: Box<dyn LiveGame>,
+    /// Counts the changes: a client can tell an old state from a new one.
+    pub(crate) version: u64,
+    /// The stop flag of the engine search under way, if any.
+    pub(crate) search: Option<(u64, Arc<AtomicBool>)>,
+    /// When the game was last touched (the server's clock).
+    pub(crate) last_active_ms: u64,
+}
+
+/// One game's place in the registry.
+pub(crate) struct Slot {
+    /// The game's id.
+    pub(crate) id: String,
+    /// The game, locked while a request or the engine changes it.
+    pub(crate) entry: Mutex<Entry>,
+    /// The state pushes (`{"type":"state","state":...}`).
+    pub(crate) updates: broadcast::Sender<Arc<str>>,
+}
+
+impl Slot {
+    /// The state of `entry` as the API answers it.
+    pub(crate) fn state(&self, entry: &Entry) -> Value {
+        let mut state = entry.game.state();
+        if let Value::Object(map) = &mut state {
+            map.insert("id".into(), Value::String(self.id.clone()));
+            map.insert("version".into(), Value::from(entry.version));
+            map.insert("thinking".into(), Value::Bool(entry.search.is_some()));
+        }
+        state
+    }
+
+    /// The push message of the state.
+    pub(crate) fn message(&self, entry: &Entry) -> Arc<str> {
+        serde_json::json!({"type": "state", "state": self.state(entry)})
+            .to_string()
+            .into()
+    }
+}
+
+/// Everything the handlers share.
+pub(crate) struct Registry {
+    games: RwLock<HashMap<String, Arc<Slot>>>,
+    /// The database.
+    pub(crate) store: Store,
+    /// The configuration.
+    pub(crate) config: ServerConfig,
+    /// Engine searches running at once.
+    pub(crate) engine_permits: Arc<Semaphore>,
+    /// WebSocket connections open at once.
+    pub(crate) connection_permits: Arc<Semaphore>,
+}
+
+/// Builds a [`Table`] of the right game from a request.
+struct Create<'a> {
+    request: &'a NewGame,
+    token: String,
+    now_ms: u64,
+}
+
+impl GameVisitor for Create<'_> {
+    type Output = Result<Box<dyn LiveGame>, ApiError>;
+    fn visit<G: CatalogGame>(self) -> Self::Output {
+        let table = Table::<G>::create(self.request, self.token, random_u64(), self.now_ms)?;
+        Ok(Box::new(table))
+    }
+}
+
+/// Loads a [`Table`] of the right game from its database row.
+struct Restore<'a> {
+    json: &'a str,
+    now_ms: u64,
+}
+
+impl GameVisitor for Restore<'_> {
+    type Output = Result<Box<dyn LiveGame>, String>;
+    fn visit<G: CatalogGame>(self) -> Self::Output {
+        Ok(Box::new(Table::<G>::restore(self.json, self.now_ms)?))
+    }
+}
+
+impl Registry {
+    /// A registry over `store`, with the games it holds loaded back.
+    pub(crate) fn open(config: ServerConfig, store: Store) -> Result<Registry, String> {
+        let now = config.time.now_ms();
+        let mut games = HashMap::new();
+        for (id, json) in store.load(Kind::Api)? {
+            let game_name = serde_json::from_str::<Value>(&json)
+                .ok()
+                .and_then(|v| v.get("game")?.as_str()?.parse::<GameName>().ok());
+            let Some(name) = game_name else {
+                return Err(format!("game {id} in the database names no known game"));
+            };
+            let game = name
+                .visit(Restore {
+                    json: &json,
+                    now_ms: now,
+                })
+                .map_err(|e| format!("game {id} in the database: {e}"))?;
+            games.insert(id.clone(), Arc::new(Self::slot(id, game, now)));
+        }
+        let engine_permits = Arc::new(Semaphore::new(config.limits.engine_threads.max(1)));
+        let connection_permits = Arc::new(Semaphore::new(config.limits.max_connections));
+        Ok(Registry {
+            games: RwLock::new(games),
+            store,
+            config,
+            engine_permits,
+            connection_permits,
+        })
+    }
+
+    fn slot(id: String, game: Box<dyn LiveGame>, now_ms: u64) -> Slot {
+        Slot {
+            id,
+            entry: Mutex::new(Entry {
+                game,
+                version: 0,
+                search: None,
+                last_active_ms: now_ms,
+            }),
+            updates: broadcast::channel(CHANNEL_DEPTH).0,
+        }
+    }
+
+    /// How many games the registry holds.
+    pub(crate) fn len(&self) -> usize {
+        self.games.read().map_or(0, |g| g.len())
+    }
+
+    /// The game `id`.
+    pub(crate) fn get(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        self.games
+            .read()
+            .ok()
+            .and_then(|g| g.get(id).cloned())
+            .ok_or_else(|| ApiError::NoSuchGame(id.chars().take(64).collect()))
+    }
+
+    /// Every game (for the clock and expiry sweeps).
+    pub(crate) fn all(&self) -> Vec<Arc<Slot>> {
+        self.games
+            .read()
+            .map(|g| g.values().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// The thinking budget of engines.
+    pub(crate) fn thinking(&self) -> Thinking {
+        Thinking {
+            cap: self.config.limits.engine_time_cap,
+            by_nodes: self.config.time.is_manual(),
+        }
+    }
+
+    /// Creates a game: returns its slot and the creator's token. The game is stored before this
+    /// returns.
+    pub(crate) async fn create(
+        self: &Arc<Self>,
+        request: &NewGame,
+        extra_games: usize,
+    ) -> Result<(Arc<Slot>, String), ApiError> {
+        if self.len() + extra_games >= self.config.limits.max_games {
+            return Err(ApiError::Full(format!(
+                "the server holds its limit of {} games; try again later",
+                self.config.limits.max_games
+            )));
+        }
+        let name: GameName =
+            request
+                .game
+                .parse()
+                .map_err(|e: game_catalog::UnknownGameError| {
+                    ApiError::BadRequest(format!("game: {e}"))
+                })?;
+        let token = hex_id(32);
+        let now = self.config.time.now_ms();
+        let game = name.visit(Create {
+            request,
+            token: token.clone(),
+            now_ms: now,
+        })?;
+        let id = hex_id(12);
+        let slot = Arc::new(Self::slot(id.clone(), game, now));
+        {
+            let entry = slot.entry.lock().await;
+            self.save(&slot.id, &entry).await?;
+        }
+        if let Ok(mut games) = self.games.write() {
+            games.insert(id, Arc::clone(&slot));
+        }
+        let mut entry = slot.entry.lock().await;
+        self.start_engine(&slot, &mut entry);
+        drop(entry);
+        Ok((slot, token))
+    }
+
+    /// Stores the game of `entry` (on a blocking thread).
+    pub(crate) async fn save(&self, id: &str, entry: &Entry) -> Result<(), ApiError> {
+        let store = self.store.clone();
+        let data = entry.game.to_json();
+        let id = id.to_owned();
+        let now = self.config.time.now_ms();
+        tokio::task::spawn_blocking(move || store.save(Kind::Api, &id, &data, now))
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))?
+    }
+
+    /// Applies `change` to game `id` under its lock: the clock is charged first; if the change
+    /// succeeds the game is stored, then pushed to its watchers, then the engine starts if it is
+    /// to move. On any error nothing is changed (the clock aside) and nothing is stored.
+    pub(crate) async fn change<T>(
+        self: &Arc<Self>,
+        id: &str,
+        change: impl FnOnce(&mut dyn LiveGame) -> Result<T, ApiError>,
+    ) -> Result<(T, Value), ApiError> {
+        let slot = self.get(id)?;
+        let mut entry = slot.entry.lock().await;
+        let now = self.config.time.now_ms();
+        entry.last_active_ms = now;
+        if entry.game.tick(now) {
+            self.commit(&slot, &mut entry).await?;
+        }
+        let before = entry.game.to_json();
+        let out = change(entry.game.as_mut())?;
+        // A change ends the engine's search of the old position (undo while it thinks).
+        if let Some((_, stop)) = entry.search.take() {
+            stop.store(true, Ordering::SeqCst);
+        }
+        if let Err(e) = self.commit(&slot, &mut entry).await {
+            // Not stored: take the change back, so that memory and the database agree.
+            let name: Option<GameName> = entry.game.game().parse().ok();
+            if let Some(Ok(game)) = name.map(|n| {
+                n.visit(Restore {
+                    json: &before,
+                    now_ms: now,
+                })
+            }) {
+                entry.game = game;
+            }
+            return Err(e);
+        }
+        self.start_engine(&slot, &mut entry);
+        let state = slot.state(&entry);
+        Ok((out, state))
+    }
+
+    /// Counts a change of `entry`, stores it and pushes it.
+    pub(crate) async fn commit(&self, slot: &Slot, entry: &mut Entry) -> Result<(), ApiError> {
+        entry.version += 1;
+        self.save(&slot.id, entry).await?;
+        let _ = slot.updates.send(slot.message(entry));
+        Ok(())
+    }
+
+    /// Starts the engine's search if an engine is to move and none is searching.
+    pub(crate) fn start_engine(self: &Arc<Self>, slot: &Arc<Slot>, entry: &mut Entry) {
+        if entry.search.is_some() {
+            return;
+        }
+        let Some(job) = entry.game.engine_job(self.thinking(), random_u64()) else {
+            return;
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let search_id = random_u64();
+        entry.search = Some((search_id, Arc::clone(&stop)));
+        let _ = slot.updates.send(slot.message(entry));
+        let registry = Arc::clone(self);
+        let slot = Arc::clone(slot);
+        tokio::spawn(async move {
+            let permit = Arc::clone(&registry.engine_permits).acquire_owned().await;
+            let choice = tokio::task::spawn_blocking({
+                let stop = Arc::clone(&stop);
+                move || job(stop)
+            })
+            .await;
+            drop(permit);
+            let mut entry = slot.entry.lock().await;
+            if entry.search.as_ref().map(|(id, _)| *id) != Some(search_id) {
+                return; // the game changed meanwhile; that change started what was needed
+            }
+            entry.search = None;
+            let now = registry.config.time.now_ms();
+            entry.last_active_ms = now;
+            entry.game.tick(now);
+            let mv = choice.ok().and_then(|c| c.mv);
+            let played = match mv {
+                Some(mv) if !stop.load(Ordering::SeqCst) => {
+                    let before = entry.game.to_json();
+                    match entry.game.play_engine(&mv) {
+                        Ok(()) => Some(before),
+                        Err(_) => None,
+                    }
+                }
+                _ => None,
+            };
+            if let Err(_e) = registry.commit(&slot, &mut entry).await {
+                if let Some(before) = played {
+                    let name: Option<GameName> = entry.game.game().parse().ok();
+                    if let Some(Ok(game)) = name.map(|n| {
+                        n.visit(Restore {
+                            json: &before,
+                            now_ms: now,
+                        })
+                    }) {
+                        entry.game = game;
+                    }
+                }
+                return;
+            }
+            registry.start_engine(&slot, &mut entry);
+        });
+    }
+
+    /// Charges every running clock; a flag that falls ends its game, which is stored and pushed.
+    pub(crate) async fn tick_all(self: &Arc<Self>) {
+        let now = self.config.time.now_ms();
+        for slot in self.all() {
+            let Ok(mut entry) = slot.entry.try_lock() else {
+                continue;
+            };
+            if entry.game.tick(now) {
+                let _ = self.commit(&slot, &mut entry).await;
+            }
+        }
+    }
+
+    /// Removes the games nobody touched within the idle expiry and nobody watches.
+    pub(crate) async fn expire(&self) {
+        let now = self.config.time.now_ms();
+        let idle = self.config.limits.idle_expiry.as_millis() as u64;
+        let mut expired = Vec::new();
+        for slot in self.all() {
+            let Ok(entry) = slot.entry.try_lock() else {
+                continue;
+            };
+            if now.saturating_sub(entry.last_active_ms) > idle && slot.updates.receiver_count() == 0
+            {
+                expired.push(slot.id.clone());
+            }
+        }
+        for id in expired {
+            if let Ok(mut games) = self.games.write() {
+                games.remove(&id);
+            }
+            let store = self.store.clone();
+            let _ = tokio::task::spawn_blocking(move || store.delete(&id)).await;
+        }
+    }
+}

@@ -1,0 +1,643 @@
+//! [`Table`]: a session (or mirror match) of one game of the catalog, with the tokens of its two
+//! seats. It implements [`LiveGame`] once for every game.
+
+use std::time::Duration;
+
+use abstract_game::{Game, Player};
+use game_catalog::engines::{EngineSpec, build};
+use game_catalog::play::CatalogCoach;
+use game_catalog::views::{OutcomeView, ScoreView, pv_texts};
+use game_catalog::{CatalogGame, Setup, setup};
+use game_engines::Limits;
+use game_sessions::{
+    Format, MirrorMatch, Participant, Session, SessionError, SessionResult, TimeControl,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::error::ApiError;
+use crate::live::{EngineChoice, EngineJob, LiveGame, Thinking};
+use crate::new_game::{FormatChoice, NewGame, Opponent};
+
+/// The engine of hints when no seat holds one.
+const HINT_ENGINE: &str = "max";
+
+/// A node budget per engine move under a manual (test) clock, so that tests are reproducible.
+const TEST_NODES: u64 = 20_000;
+
+/// The session, or the two games of a mirror match.
+enum Play<G: Game> {
+    Single(Session<G>),
+    Mirror(MirrorMatch<G>),
+}
+
+/// A game of the server with its seats.
+pub(crate) struct Table<G: CatalogGame> {
+    play: Play<G>,
+    opponent: Opponent,
+    /// The token of each participant, by participant index (`None`: an open seat of a game
+    /// shared by link, or an engine). Same-device games hold one token in both.
+    tokens: [Option<String>; 2],
+    last_tick_ms: u64,
+}
+
+/// The database row of a table.
+#[derive(Serialize, Deserialize)]
+struct SavedTable {
+    game: String,
+    opponent: Opponent,
+    tokens: [Option<String>; 2],
+    mirror: bool,
+    session: String,
+}
+
+fn session_error<E: core::fmt::Display>(e: SessionError<E>) -> ApiError {
+    match e {
+        SessionError::Illegal(e) => ApiError::IllegalMove(e.to_string()),
+        other => ApiError::Conflict(other.to_string()),
+    }
+}
+
+impl<G: CatalogGame> Table<G> {
+    /// A new table for `request` (already checked to be a game of type `G`), the creator holding
+    /// `token`; `seed` chooses a random start when asked for one.
+    pub(crate) fn create(
+        request: &NewGame,
+        token: String,
+        seed: u64,
+        now_ms: u64,
+    ) -> Result<Table<G>, ApiError> {
+        let record = Self::start_record(request, seed)?;
+        let creator_side = match request.side.as_deref() {
+            None => G::Player::BOTH[0],
+            Some(id) => G::player(id).ok_or_else(|| {
+                ApiError::BadRequest(format!(
+                    "side: {G} has no player {id:?} (players: {})",
+                    G::Player::BOTH.map(Player::id).join(", "),
+                    G = G::NAME
+                ))
+            })?,
+        };
+        let me = creator_side.index();
+        let name = request.name.clone().unwrap_or_else(|| "you".to_owned());
+        if name.chars().count() > 40 || name.chars().any(char::is_control) {
+            return Err(ApiError::BadRequest(
+                "name: at most 40 characters, no control characters".into(),
+            ));
+        }
+        let other = match request.opponent {
+            Opponent::Engine => {
+                let spec = request.level.clone().unwrap_or_else(|| "medium".to_owned());
+                let parsed: EngineSpec = spec
+                    .parse()
+                    .map_err(|e| ApiError::BadRequest(format!("level: {e}")))?;
+                build::<G>(&parsed, 0).map_err(|e| ApiError::BadRequest(format!("level: {e}")))?;
+                Participant::engine(spec)
+            }
+            Opponent::SameDevice => Participant::person("opponent"),
+            Opponent::Link => Participant::person(""),
+        };
+        let mut seats = [Participant::person(name.clone()), Participant::person(name)];
+        seats[1 - me] = other;
+        let mut tokens = [None, None];
+        tokens[me] = Some(token.clone());
+        if request.opponent == Opponent::SameDevice {
+            tokens[1 - me] = Some(token);
+        }
+        let time_control = request
+            .time_control
+            .as_deref()
+            .map(|text| {
+                text.parse::<TimeControl>()
+                    .map_err(|e| ApiError::BadRequest(format!("time_control: {e}")))
+            })
+            .transpose()?;
+        let clock_format = Format::ClockDuel {
+            control: time_control.unwrap_or_default(),
+        };
+        let play = match request.format {
+            FormatChoice::Casual => {
+                Play::Single(Session::from_record(G::NAME, record, seats, Format::Casual))
+            }
+            FormatChoice::ClockDuel => {
+                Play::Single(Session::from_record(G::NAME, record, seats, clock_format))
+            }
+            FormatChoice::Coaching => Play::Single(Session::from_record(
+                G::NAME,
+                record,
+                seats,
+                Format::Coaching,
+            )),
+            FormatChoice::MirrorMatch => {
+                let format = if time_control.is_some() {
+                    clock_format
+                } else {
+                    Format::Casual
+                };
+                let start = record.position().clone();
+                Play::Mirror(
+                    MirrorMatch::new(G::NAME, start, seats, format)
+                        .map_err(|e| ApiError::BadRequest(e.to_string()))?,
+                )
+            }
+        };
+        Ok(Table {
+            play,
+            opponent: request.opponent,
+            tokens,
+            last_tick_ms: now_ms,
+        })
+    }
+
+    /// The start position and moves of a request.
+    fn start_record(
+        request: &NewGame,
+        seed: u64,
+    ) -> Result<abstract_game::record::GameRecord<G>, ApiError> {
+        let mut option = None;
+        for (key, value) in &request.start_options {
+            if !G::START_OPTIONS.iter().any(|o| o.name == key) {
+                return Err(ApiError::BadRequest(format!(
+                    "unknown field {key:?} for {}",
+                    G::NAME
+                )));
+            }
+            if option.is_some() || request.position.is_some() {
+                return Err(ApiError::BadRequest(format!(
+                    "{key}: give one of position and the start options"
+                )));
+            }
+            option = Some((key.clone(), value.clone()));
+        }
+        let mut position = request.position.clone();
+        if let Some((_, value)) = &option {
+            if value == "random" {
+                position = Some(G::random_start(seed).position_text());
+                option = None;
+            }
+        }
+        let setup_request = Setup {
+            position,
+            option,
+            moves: request.moves.clone(),
+        };
+        setup::<G>(&setup_request).map_err(|e| ApiError::BadRequest(e.to_string()))
+    }
+
+    /// A table from its database row.
+    pub(crate) fn restore(json: &str, now_ms: u64) -> Result<Table<G>, String> {
+        let saved: SavedTable = serde_json::from_str(json).map_err(|e| e.to_string())?;
+        if saved.game != G::NAME {
+            return Err(format!("a {} row read as {}", saved.game, G::NAME));
+        }
+        let play = if saved.mirror {
+            Play::Mirror(MirrorMatch::from_json(&saved.session).map_err(|e| e.to_string())?)
+        } else {
+            Play::Single(Session::from_json(&saved.session).map_err(|e| e.to_string())?)
+        };
+        Ok(Table {
+            play,
+            opponent: saved.opponent,
+            tokens: saved.tokens,
+            last_tick_ms: now_ms,
+        })
+    }
+
+    fn current(&self) -> &Session<G> {
+        match &self.play {
+            Play::Single(s) => s,
+            Play::Mirror(m) => m.current(),
+        }
+    }
+
+    fn current_mut(&mut self) -> &mut Session<G> {
+        match &mut self.play {
+            Play::Single(s) => s,
+            Play::Mirror(m) => m.current_mut(),
+        }
+    }
+
+    fn participants(&self) -> &[Participant; 2] {
+        match &self.play {
+            Play::Single(s) => s.seats(),
+            Play::Mirror(m) => m.players(),
+        }
+    }
+
+    /// The side participant `index` plays in the current game.
+    fn side_of(&self, index: usize) -> G::Player {
+        match &self.play {
+            Play::Single(_) => G::Player::BOTH[index],
+            Play::Mirror(m) => MirrorMatch::<G>::side_of(index, m.game_number()),
+        }
+    }
+
+    /// The participant who plays `player` in the current game.
+    fn participant_of(&self, player: G::Player) -> usize {
+        usize::from(self.side_of(0) != player)
+    }
+
+    /// Which participants `token` speaks for.
+    fn holds(&self, token: &str) -> Result<[bool; 2], ApiError> {
+        if token.is_empty() {
+            return Err(ApiError::Forbidden("token: missing".into()));
+        }
+        let holds = self.tokens.clone().map(|t| t.as_deref() == Some(token));
+        if holds == [false, false] {
+            return Err(ApiError::Forbidden(
+                "token: not a player of this game".into(),
+            ));
+        }
+        Ok(holds)
+    }
+
+    /// Checks that `token` may move for the side to move now.
+    fn check_turn(&self, token: &str) -> Result<(), ApiError> {
+        let holds = self.holds(token)?;
+        let session = self.current();
+        let Some(mover) = session.to_move() else {
+            return Err(self.over_error());
+        };
+        let index = self.participant_of(mover);
+        if !holds[index] {
+            return Err(ApiError::Forbidden(format!(
+                "not your turn: {} is to move",
+                mover.id()
+            )));
+        }
+        if self.participants()[index].is_engine() {
+            return Err(ApiError::Forbidden(format!(
+                "the engine plays {}",
+                mover.id()
+            )));
+        }
+        Ok(())
+    }
+
+    fn over_error(&self) -> ApiError {
+        let result = self
+            .current()
+            .result()
+            .map_or_else(String::new, |r| r.to_string());
+        ApiError::Conflict(format!("the game is over: {result}"))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<G::Move, ApiError> {
+        if text.len() > 64 {
+            return Err(ApiError::BadRequest("move: too long".into()));
+        }
+        self.current()
+            .position()
+            .parse_move(text)
+            .map_err(|e| ApiError::BadRequest(e.to_string()))
+    }
+
+    fn outcome_json(&self) -> Value {
+        let session = self.current();
+        let Some(result) = session.result() else {
+            return Value::Null;
+        };
+        match result {
+            SessionResult::Rules(outcome) => {
+                let view = OutcomeView::of(outcome);
+                json!({
+                    "winner": view.winner,
+                    "reason": view.reason,
+                    "words": session.position().outcome_words(outcome),
+                })
+            }
+            other => json!({
+                "winner": other.winner().map(Player::id),
+                "reason": other.id(),
+                "words": other.to_string(),
+            }),
+        }
+    }
+
+    fn clock_json(&self) -> Value {
+        let session = self.current();
+        let Some(clock) = session.clock() else {
+            return Value::Null;
+        };
+        let mut remaining = Map::new();
+        for player in G::Player::BOTH {
+            remaining.insert(
+                player.id().to_owned(),
+                json!(clock.remaining(player).as_millis() as u64),
+            );
+        }
+        let flag = G::Player::BOTH
+            .into_iter()
+            .find(|&p| clock.flag_down(p))
+            .map(Player::id);
+        let running = if clock.is_paused() {
+            None
+        } else {
+            session.to_move().map(Player::id)
+        };
+        json!({
+            "control": clock.control().to_string(),
+            "remaining_ms": remaining,
+            "running": running,
+            "flag": flag,
+        })
+    }
+
+    fn seat_json(&self) -> Vec<Value> {
+        (0..2)
+            .map(|i| {
+                let participant = &self.participants()[i];
+                json!({
+                    "player": self.side_of(i).id(),
+                    "kind": if participant.is_engine() { "engine" } else { "person" },
+                    "name": participant.name(),
+                    "joined": participant.is_engine() || self.tokens[i].is_some(),
+                })
+            })
+            .collect()
+    }
+
+    fn engine_limits(&self, spec: &str, thinking: Thinking) -> Limits {
+        if spec.starts_with("mcts") || spec.starts_with("random") {
+            return Limits::none();
+        }
+        if thinking.by_nodes {
+            return Limits::nodes(TEST_NODES);
+        }
+        let session = self.current();
+        let mut limit = thinking.cap;
+        if let (Some(clock), Some(me)) = (session.clock(), session.to_move()) {
+            limit = limit
+                .min(clock.remaining(me) / 20)
+                .max(Duration::from_millis(10));
+        }
+        Limits::time(limit)
+    }
+
+    fn job(&self, spec: String, limits: Limits, seed: u64) -> EngineJob {
+        let session = self.current();
+        let pos = session.position().clone();
+        let history = session.history_keys();
+        Box::new(move |stop| {
+            let Ok(parsed) = spec.parse::<EngineSpec>() else {
+                return EngineChoice {
+                    mv: None,
+                    score: Value::Null,
+                    pv: Vec::new(),
+                    depth: 0,
+                };
+            };
+            let Ok(mut engine) = build::<G>(&parsed, seed) else {
+                return EngineChoice {
+                    mv: None,
+                    score: Value::Null,
+                    pv: Vec::new(),
+                    depth: 0,
+                };
+            };
+            engine.set_history(&history);
+            let result = engine.search(&pos, &limits.with_stop(stop));
+            EngineChoice {
+                mv: result.best.map(|m| pos.move_text(m)),
+                score: serde_json::to_value(ScoreView::of(result.score)).unwrap_or(Value::Null),
+                pv: pv_texts(&pos, &result.pv),
+                depth: result.depth,
+            }
+        })
+    }
+}
+
+impl<G: CatalogGame> LiveGame for Table<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn state(&self) -> Value {
+        let session = self.current();
+        let record = session.record();
+        let pos = session.position();
+        let positions = record.positions();
+        let moves: Vec<Value> = record
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| {
+                let before = positions.get(i).unwrap_or(pos);
+                json!({
+                    "ply": i + 1,
+                    "player": before.side_to_move().id(),
+                    "move": before.move_text(mv),
+                    "forced": session.was_forced(i + 1),
+                })
+            })
+            .collect();
+        let legal = session.legal_moves();
+        let mut sources: Vec<String> = legal.iter().filter_map(|&m| pos.move_source(m)).collect();
+        sources.sort();
+        sources.dedup();
+        let actions = session.actions();
+        let mirror = match &self.play {
+            Play::Single(_) => Value::Null,
+            Play::Mirror(m) => json!({
+                "game_number": m.game_number(),
+                "points": [m.points(0).to_string(), m.points(1).to_string()],
+                "over": m.is_over(),
+                "can_start_next": session.is_over() && !m.is_over(),
+            }),
+        };
+        json!({
+            "game": G::NAME,
+            "format": match (&self.play, session.format()) {
+                (Play::Mirror(_), _) => "mirror_match",
+                (_, format) => format.id(),
+            },
+            "opponent": self.opponent,
+            "start": record.start().position_text(),
+            "position": pos.position_text(),
+            "to_move": session.to_move().map(Player::id),
+            "turn": if session.is_over() { Value::Null } else { json!(pos.turn_summary()) },
+            "legal_moves": legal.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>(),
+            "sources": sources,
+            "outcome": self.outcome_json(),
+            "result": session.result().map(|r| r.to_string()),
+            "moves": moves,
+            "record": record.to_string(),
+            "can_undo": actions.undo,
+            "can_redo": actions.redo,
+            "repetitions": session.repetitions(),
+            "seats": self.seat_json(),
+            "clock": self.clock_json(),
+            "mirror": mirror,
+            "board": pos.board_json(record.last_move()),
+        })
+    }
+
+    fn join(&mut self, name: &str, token: String) -> Result<(), ApiError> {
+        if name.chars().count() > 40 || name.chars().any(char::is_control) {
+            return Err(ApiError::BadRequest(
+                "name: at most 40 characters, no control characters".into(),
+            ));
+        }
+        if self.opponent != Opponent::Link {
+            return Err(ApiError::Conflict(
+                "this game has no open seat: it was not shared by link".into(),
+            ));
+        }
+        let Some(open) = self.tokens.iter().position(Option::is_none) else {
+            return Err(ApiError::Conflict("both seats are taken".into()));
+        };
+        let name = if name.is_empty() { "guest" } else { name };
+        match &mut self.play {
+            Play::Single(s) => s.set_participant(G::Player::BOTH[open], Participant::person(name)),
+            Play::Mirror(m) => m
+                .set_participant(open, Participant::person(name))
+                .map_err(|e| ApiError::Internal(e.to_string()))?,
+        }
+        self.tokens[open] = Some(token);
+        Ok(())
+    }
+
+    fn play(&mut self, token: &str, mv: &str) -> Result<(), ApiError> {
+        self.check_turn(token)?;
+        let mv = self.parse_move(mv)?;
+        self.current_mut().play(mv).map(drop).map_err(session_error)
+    }
+
+    fn undo(&mut self, token: &str) -> Result<(), ApiError> {
+        let holds = self.holds(token)?;
+        let _ = holds;
+        self.current_mut().undo().map(drop).map_err(session_error)
+    }
+
+    fn redo(&mut self, token: &str) -> Result<(), ApiError> {
+        self.holds(token)?;
+        self.current_mut().redo().map(drop).map_err(session_error)
+    }
+
+    fn resign(&mut self, token: &str, player: Option<&str>) -> Result<(), ApiError> {
+        let holds = self.holds(token)?;
+        let mine: Vec<G::Player> = (0..2)
+            .filter(|&i| holds[i])
+            .map(|i| self.side_of(i))
+            .collect();
+        let player = match player {
+            Some(id) => {
+                let p = G::player(id)
+                    .ok_or_else(|| ApiError::BadRequest(format!("player: no player {id:?}")))?;
+                if !mine.contains(&p) {
+                    return Err(ApiError::Forbidden(format!(
+                        "player: the token does not play {id}"
+                    )));
+                }
+                p
+            }
+            None if mine.len() == 1 => mine[0],
+            None => self.current().to_move().ok_or_else(|| self.over_error())?,
+        };
+        self.current_mut().resign(player).map_err(session_error)
+    }
+
+    fn propose(&mut self, token: &str, mv: &str) -> Result<Value, ApiError> {
+        self.check_turn(token)?;
+        let mv = self.parse_move(mv)?;
+        let before = self.current().position().clone();
+        let report = self
+            .current_mut()
+            .propose(&CatalogCoach, mv)
+            .map_err(session_error)?;
+        let threats: Vec<Value> = report
+            .threats
+            .iter()
+            .map(|t| {
+                json!({
+                    "reply": report.after.move_text(t.reply),
+                    "wins": t.wins,
+                    "captures": t.captures,
+                })
+            })
+            .collect();
+        Ok(json!({
+            "candidate": before.move_text(report.candidate),
+            "after": report.after.position_text(),
+            "ends_game": report.ends_game.map(OutcomeView::of),
+            "threats": threats,
+            "hand_over": report.hand_over,
+        }))
+    }
+
+    fn next_game(&mut self, token: &str) -> Result<(), ApiError> {
+        self.holds(token)?;
+        match &mut self.play {
+            Play::Single(_) => Err(ApiError::Conflict(
+                "next: only a mirror match has a second game".into(),
+            )),
+            Play::Mirror(m) => m
+                .next_game()
+                .map(drop)
+                .map_err(|e| ApiError::Conflict(e.to_string())),
+        }
+    }
+
+    fn tick(&mut self, now_ms: u64) -> bool {
+        let elapsed = Duration::from_millis(now_ms.saturating_sub(self.last_tick_ms));
+        self.last_tick_ms = self.last_tick_ms.max(now_ms);
+        self.current_mut().tick(elapsed).is_some()
+    }
+
+    fn engine_job(&self, thinking: Thinking, seed: u64) -> Option<EngineJob> {
+        let session = self.current();
+        let mover = session.to_move()?;
+        let Participant::Engine { spec } = &self.participants()[self.participant_of(mover)] else {
+            return None;
+        };
+        let limits = self.engine_limits(spec, thinking);
+        Some(self.job(spec.clone(), limits, seed))
+    }
+
+    fn play_engine(&mut self, mv: &str) -> Result<(), ApiError> {
+        let mv = self.parse_move(mv)?;
+        self.current_mut().play(mv).map(drop).map_err(session_error)
+    }
+
+    fn hint_job(&self, thinking: Thinking, seed: u64) -> Result<EngineJob, ApiError> {
+        if self.current().is_over() {
+            return Err(self.over_error());
+        }
+        let spec = self
+            .participants()
+            .iter()
+            .find_map(|p| match p {
+                Participant::Engine { spec } => Some(spec.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| HINT_ENGINE.to_owned());
+        let thinking = Thinking {
+            cap: thinking.cap.min(Duration::from_millis(500)),
+            ..thinking
+        };
+        let limits = self.engine_limits(&spec, thinking);
+        Ok(self.job(spec, limits, seed))
+    }
+
+    fn to_json(&self) -> String {
+        let (mirror, session) = match &self.play {
+            Play::Single(s) => (false, s.to_json()),
+            Play::Mirror(m) => (true, m.to_json()),
+        };
+        serde_json::to_string(&SavedTable {
+            game: G::NAME.to_owned(),
+            opponent: self.opponent,
+            tokens: self.tokens.clone(),
+            mirror,
+            session,
+        })
+        .unwrap_or_default()
+    }
+
+    fn is_over(&self) -> bool {
+        match &self.play {
+            Play::Single(s) => s.is_over(),
+            Play::Mirror(m) => m.is_over(),
+        }
+    }
+}
