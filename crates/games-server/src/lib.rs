@@ -3,3 +3,5 @@
 //! endpoint.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod litama;
