@@ -36,6 +36,7 @@ mod config;
 mod error;
 mod game_socket;
 mod litama_socket;
+pub mod litama;
 mod live;
 mod new_game;
 mod openapi;
