@@ -111,10 +111,10 @@ impl<G: PassMove> MirrorMatch<G> {
         if index > 1 {
             return Err(MatchError::NoSuchParticipant(index));
         }
-        self.players[index] = participant.clone();
         for (i, game) in self.games.iter_mut().enumerate() {
             game.set_participant(Self::side_of(index, i + 1), participant.clone());
         }
+        self.players[index] = participant;
         Ok(())
     }
 

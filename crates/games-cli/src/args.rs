@@ -358,7 +358,7 @@ pub struct ServeArgs {
     /// The address to listen on; port 0 picks a free port.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
     pub addr: std::net::SocketAddr,
-    /// The SQLite database that keeps the games across restarts.
+    /// The `SQLite` database that keeps the games across restarts.
     #[arg(long, value_name = "PATH", default_value = games_server::ServerConfig::DEFAULT_DB)]
     pub db: std::path::PathBuf,
 }

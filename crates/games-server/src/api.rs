@@ -23,7 +23,7 @@ use crate::registry::Registry;
 pub(crate) type Shared = State<Arc<Registry>>;
 
 /// A request body, or the JSON error of a body the framework refused (too large: 413).
-pub(crate) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Response> {
+pub(crate) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Box<Response>> {
     body.map_err(|rejection| {
         let status = rejection.status();
         let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -31,7 +31,7 @@ pub(crate) fn body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Respons
         } else {
             format!("bad request body: {rejection}")
         };
-        crate::error::error_response(status, &message)
+        Box::new(crate::error::error_response(status, &message))
     })
 }
 
@@ -109,7 +109,7 @@ pub(crate) async fn create(
 ) -> Response {
     let bytes = match body(raw) {
         Ok(b) => b,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     let request = match NewGame::parse(&bytes) {
         Ok(r) => r,
@@ -155,7 +155,7 @@ async fn act<B: for<'de> Deserialize<'de>>(
     }
     let bytes = match body(raw) {
         Ok(b) => b,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     let request: B = match parse(&bytes) {
         Ok(r) => r,
@@ -226,7 +226,7 @@ pub(crate) async fn join(
 ) -> Response {
     let bytes = match body(raw) {
         Ok(b) => b,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     let request: JoinBody = if bytes.iter().all(u8::is_ascii_whitespace) {
         JoinBody::default()
@@ -254,7 +254,7 @@ pub(crate) async fn propose(
 ) -> Response {
     let bytes = match body(raw) {
         Ok(b) => b,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     let request: MoveBody = match parse(&bytes) {
         Ok(r) => r,

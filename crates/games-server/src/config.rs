@@ -105,7 +105,7 @@ impl ManualTime {
 pub struct ServerConfig {
     /// The address to listen on (port 0 picks a free port).
     pub addr: SocketAddr,
-    /// The SQLite database file.
+    /// The `SQLite` database file.
     pub db: PathBuf,
     /// The limits.
     pub limits: ServerLimits,

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
@@ -19,11 +20,20 @@ pub(crate) async fn upgrade(
     State(registry): State<Arc<Registry>>,
     Path(id): Path<String>,
     axum::Extension(shutdown): axum::Extension<watch::Receiver<bool>>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let slot = match registry.get(&id) {
         Ok(slot) => slot,
         Err(e) => return e.into_response(),
+    };
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(rejection) => {
+            return crate::error::error_response(
+                rejection.status(),
+                &format!("expected a WebSocket upgrade: {rejection}"),
+            );
+        }
     };
     let Ok(permit) = Arc::clone(&registry.connection_permits).try_acquire_owned() else {
         return ApiError::Full("the server has its limit of connections".into()).into_response();

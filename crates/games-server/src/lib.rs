@@ -1,6 +1,6 @@
 //! The web server of the `games` binary (`games serve`): the page to play Kamisado and Onitama
 //! in a browser, a JSON/WebSocket API for clients and bots, and a Litama-compatible Onitama
-//! endpoint, with every game kept in SQLite so that nothing is lost on a restart.
+//! endpoint, with every game kept in `SQLite` so that nothing is lost on a restart.
 //!
 //! ```no_run
 //! use games_server::{Server, ServerConfig};
@@ -23,7 +23,7 @@
 //!   connections, body size, engine time, idle expiry) and the [`TimeSource`] (the system clock,
 //!   or a manual one for tests of the clock duel).
 //! - The routes ([`ROUTES`]) and their JSON are described in the project's `docs/server.md` and
-//!   served as OpenAPI at `/api/openapi.json` ([`OPENAPI_JSON`]).
+//!   served as `OpenAPI` at `/api/openapi.json` ([`OPENAPI_JSON`]).
 //! - Every game is a session of the `game-sessions` crate over a game of the catalog, so the
 //!   server plays every game of `game-catalog` with no code of its own per game.
 //! - A change is stored in the database before it is answered; engine searches run on blocking
@@ -35,8 +35,8 @@ mod api;
 mod config;
 mod error;
 mod game_socket;
-mod litama_socket;
 pub mod litama;
+mod litama_socket;
 mod live;
 mod new_game;
 mod openapi;

@@ -69,6 +69,4 @@ pub(crate) trait LiveGame: Send + Sync {
     fn hint_job(&self, thinking: Thinking, seed: u64) -> Result<EngineJob, ApiError>;
     /// The saved form (the database row).
     fn to_json(&self) -> String;
-    /// Whether the game (the whole match) is over.
-    fn is_over(&self) -> bool;
 }

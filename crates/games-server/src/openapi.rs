@@ -1,4 +1,4 @@
-//! `GET /api/openapi.json`: the OpenAPI 3 description of the routes. The tests check it
+//! `GET /api/openapi.json`: the `OpenAPI` 3 description of the routes. The tests check it
 //! against the routes the server really has ([`crate::ROUTES`]).
 
 use axum::http::header;

@@ -22,13 +22,13 @@ pub(crate) fn random_u64() -> u64 {
 }
 
 /// Fills `buf` from the operating system; should that ever fail, from the time and a counter
-/// mixed by SplitMix64 (unguessable enough to keep serving, and logged nowhere).
+/// mixed by `SplitMix64` (unguessable enough to keep serving, and logged nowhere).
 pub(crate) fn fill(buf: &mut [u8]) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
     if getrandom::fill(buf).is_ok() {
         return;
     }
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);

@@ -163,7 +163,7 @@ impl Server {
         self.addr
     }
 
-    /// Stops accepting connections, closes the WebSockets, lets requests in flight finish,
+    /// Stops accepting connections, closes the `WebSocket`s, lets requests in flight finish,
     /// and returns when the server has stopped. Every game is already in the database.
     pub async fn shutdown(self) {
         let _ = self.shutdown.send(true);

@@ -1,4 +1,4 @@
-//! [`Store`]: the SQLite database that keeps every game across restarts. A change is written
+//! [`Store`]: the `SQLite` database that keeps every game across restarts. A change is written
 //! (and committed) before the request that made it is answered.
 
 use std::path::Path;

@@ -633,11 +633,4 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         })
         .unwrap_or_default()
     }
-
-    fn is_over(&self) -> bool {
-        match &self.play {
-            Play::Single(s) => s.is_over(),
-            Play::Mirror(m) => m.is_over(),
-        }
-    }
 }

@@ -1,0 +1,726 @@
+//! The JSON API and the game WebSocket, against a real server on a loopback port.
+
+mod common;
+
+use std::time::Duration;
+
+use abstract_game::Notation;
+use abstract_game::record::GameRecord;
+use common::{call, get, next_json, post, raw, socket, start, wait_state};
+use serde_json::{Value, json};
+
+fn moves_of(state: &Value) -> Vec<String> {
+    state["legal_moves"]
+        .as_array()
+        .expect("legal moves")
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The record the state shows replays, with the notation crates, to the position it shows.
+fn check_record<G: Notation>(state: &Value) {
+    let record: GameRecord<G> = state["record"].as_str().unwrap().parse().expect("record");
+    assert_eq!(
+        record.position().position_text(),
+        state["position"].as_str().unwrap()
+    );
+    assert_eq!(
+        record.moves().len(),
+        state["moves"].as_array().unwrap().len()
+    );
+}
+
+#[tokio::test]
+async fn a_whole_kamisado_game_against_the_engine() {
+    let (server, _) = start("kamisado-engine", |_| {}).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "kamisado", "opponent": "engine", "level": "easy", "side": "black"}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = created.body["token"].as_str().unwrap().to_owned();
+    assert_eq!(id.len(), 24);
+    assert_eq!(token.len(), 64);
+    let mut state = created.body["state"].clone();
+    assert_eq!(state["sources"].as_array().unwrap().len(), 8, "all towers");
+    let mut plies = 0;
+    while state["outcome"].is_null() {
+        assert!(plies < 300, "the game ends");
+        assert_eq!(state["to_move"], "black", "the engine answered: {state}");
+        let mv = moves_of(&state)[0].clone();
+        let answer = post(
+            addr,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": mv}),
+        )
+        .await;
+        assert_eq!(answer.status, 200, "{}", answer.text);
+        if answer.body["outcome"].is_null() {
+            assert_eq!(answer.body["sources"].as_array().unwrap().len(), 1);
+        }
+        plies = answer.body["moves"].as_array().unwrap().len();
+        state = wait_state(addr, &id, |s| {
+            !s["outcome"].is_null() || (s["to_move"] == "black" && s["thinking"] == false)
+        })
+        .await;
+    }
+    check_record::<kamisado_core::Position>(&state);
+    assert!(state["outcome"]["words"].as_str().unwrap().contains("wins"));
+    let late = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": token, "move": "a1a2"}),
+    )
+    .await;
+    assert_eq!(late.status, 409, "{}", late.text);
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn kamisado_forced_zero_length_move_is_played_by_the_server() {
+    let (server, _) = start("kamisado-forced", |_| {}).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "kamisado", "opponent": "same_device", "moves": "c1a3 b8h2"}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap();
+    let token = created.body["token"].as_str().unwrap();
+    let after = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": token, "move": "a3e7"}),
+    )
+    .await;
+    assert_eq!(after.status, 200, "{}", after.text);
+    let moves = after.body["moves"].as_array().unwrap();
+    // Gold's blue tower on h2 is stuck (h2h2), then Black's red tower on e7 (e7e7): the
+    // colours go round, a deadlock, and Black made the last real move.
+    assert_eq!(moves.len(), 5);
+    assert_eq!(moves[3]["move"], "h2h2");
+    assert_eq!(moves[3]["forced"], true);
+    assert_eq!(moves[4]["move"], "e7e7");
+    assert_eq!(moves[4]["forced"], true);
+    assert_eq!(moves[2]["forced"], false);
+    let outcome = &after.body["outcome"];
+    assert_eq!(outcome["winner"], "gold");
+    assert_eq!(outcome["reason"], "deadlock");
+    let words = outcome["words"].as_str().unwrap();
+    assert!(words.contains("black made the last move"), "{words}");
+    // Undo takes back the whole turn: the forced move and the move before it.
+    let undone = post(
+        addr,
+        &format!("/api/games/{id}/undo"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(undone.status, 200);
+    assert_eq!(undone.body["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(undone.body["to_move"], "black");
+    assert!(undone.body["outcome"].is_null());
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn two_players_by_link_and_a_spectator_see_every_change() {
+    let (server, _) = start("link", |_| {}).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "link", "cards": "horse,elephant,ox,boar,crab", "side": "red", "name": "Ann"}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let red = created.body["token"].as_str().unwrap().to_owned();
+    assert_eq!(created.body["state"]["seats"][1]["joined"], false);
+    // Nobody can play the open seat.
+    let joined = post(
+        addr,
+        &format!("/api/games/{id}/join"),
+        json!({"name": "Ben"}),
+    )
+    .await;
+    assert_eq!(joined.status, 200, "{}", joined.text);
+    let blue = joined.body["token"].as_str().unwrap().to_owned();
+    assert_ne!(blue, red);
+    assert_eq!(joined.body["state"]["seats"][1]["name"], "Ben");
+    let again = post(addr, &format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(again.status, 409, "{}", again.text);
+
+    let path = format!("/api/games/{id}/ws");
+    let mut sockets = [
+        socket(addr, &path).await,
+        socket(addr, &path).await,
+        socket(addr, &path).await,
+    ];
+    for ws in &mut sockets {
+        let first = next_json(ws).await;
+        assert_eq!(first["type"], "state");
+        assert_eq!(first["state"]["id"], id.as_str());
+    }
+    // The side card (crab) is Blue's: Blue starts.
+    let state = get(addr, &format!("/api/games/{id}")).await.body;
+    assert_eq!(state["to_move"], "blue");
+    let wrong = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": red, "move": moves_of(&state)[0]}),
+    )
+    .await;
+    assert_eq!(wrong.status, 403, "{}", wrong.text);
+    assert!(wrong.body["error"].as_str().unwrap().contains("turn"));
+
+    let mut tokens = [blue.clone(), red.clone()];
+    let mut state = state;
+    for ply in 0..6 {
+        let mv = moves_of(&state)[0].clone();
+        let answer = post(
+            addr,
+            &format!("/api/games/{id}/moves"),
+            json!({"token": tokens[0], "move": mv}),
+        )
+        .await;
+        assert_eq!(answer.status, 200, "{}", answer.text);
+        for ws in &mut sockets {
+            let pushed = next_json(ws).await;
+            assert_eq!(pushed["state"]["version"], answer.body["version"]);
+            assert_eq!(pushed["state"]["moves"].as_array().unwrap().len(), ply + 1);
+        }
+        state = answer.body;
+        if !state["outcome"].is_null() {
+            break;
+        }
+        tokens.swap(0, 1);
+    }
+    check_record::<onitama_core::Position>(&state);
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn onitama_forced_pass_and_card_view() {
+    let (server, _) = start("pass", |_| {}).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "same_device",
+               "position": "MSSSS/5/2m2/5/5 boar,elephant monkey,tiger crab r"}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let state = &created.body["state"];
+    assert_eq!(
+        moves_of(state),
+        ["boar:pass", "elephant:pass"],
+        "Red is stuck and chooses the card to give away"
+    );
+    assert_eq!(state["sources"], json!([]));
+    assert_eq!(state["board"]["cards"]["side"], "crab");
+    let id = created.body["id"].as_str().unwrap();
+    let token = created.body["token"].as_str().unwrap();
+    let passed = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": token, "move": "elephant:pass"}),
+    )
+    .await;
+    assert_eq!(passed.status, 200, "{}", passed.text);
+    assert_eq!(passed.body["board"]["cards"]["side"], "elephant");
+    assert_eq!(passed.body["board"]["last_card"], "elephant");
+    assert_eq!(
+        passed.body["board"]["cards"]["red"],
+        json!(["boar", "crab"])
+    );
+    assert_eq!(
+        passed.body["moves"][0]["forced"], false,
+        "a choice, not forced"
+    );
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn clock_duel_with_the_test_clock() {
+    let (server, time) = start("clock", |_| {}).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "same_device", "format": "clock_duel", "time_control": "1m+2s"}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = created.body["token"].as_str().unwrap().to_owned();
+    let state = &created.body["state"];
+    assert_eq!(state["clock"]["control"], "1m+2s");
+    assert_eq!(state["clock"]["remaining_ms"]["red"], 60_000);
+    assert_eq!(state["clock"]["running"], "blue");
+    time.advance(Duration::from_secs(10));
+    let mv = moves_of(state)[0].clone();
+    let after = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": token, "move": mv}),
+    )
+    .await;
+    assert_eq!(after.status, 200, "{}", after.text);
+    assert_eq!(
+        after.body["clock"]["remaining_ms"]["blue"], 52_000,
+        "10 s used, 2 s back"
+    );
+    assert_eq!(after.body["clock"]["running"], "red");
+    time.advance(Duration::from_secs(61));
+    let over = wait_state(addr, &id, |s| !s["outcome"].is_null()).await;
+    assert_eq!(over["outcome"]["reason"], "on_time");
+    assert_eq!(over["outcome"]["winner"], "blue");
+    assert_eq!(over["clock"]["flag"], "red");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn undo_against_the_engine_returns_to_the_persons_turn() {
+    let (server, _) = start("undo", |_| {}).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "engine", "level": "easy", "side": "blue"}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = created.body["token"].as_str().unwrap().to_owned();
+    let state = &created.body["state"];
+    let mv = moves_of(state)[0].clone();
+    let after = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": token, "move": mv}),
+    )
+    .await;
+    assert_eq!(after.status, 200, "{}", after.text);
+    let answered = wait_state(addr, &id, |s| s["moves"].as_array().unwrap().len() == 2).await;
+    assert_eq!(answered["to_move"], "blue");
+    let undone = post(
+        addr,
+        &format!("/api/games/{id}/undo"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(undone.status, 200, "{}", undone.text);
+    assert_eq!(undone.body["moves"], json!([]), "both plies taken back");
+    assert_eq!(undone.body["to_move"], "blue");
+    let nothing = post(
+        addr,
+        &format!("/api/games/{id}/undo"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(nothing.status, 409, "{}", nothing.text);
+    let hint = get(addr, &format!("/api/games/{id}/hint")).await;
+    assert_eq!(hint.status, 200, "{}", hint.text);
+    assert!(moves_of(&undone.body).contains(&hint.body["move"].as_str().unwrap().to_owned()));
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn mirror_match_and_coaching_round() {
+    let (server, _) = start("formats", |_| {}).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "kamisado", "opponent": "same_device", "format": "mirror_match"}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = created.body["token"].as_str().unwrap().to_owned();
+    assert_eq!(created.body["state"]["mirror"]["game_number"], 1);
+    assert_eq!(created.body["state"]["seats"][0]["player"], "black");
+    let early = post(
+        addr,
+        &format!("/api/games/{id}/next"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(early.status, 409, "{}", early.text);
+    let resigned = post(
+        addr,
+        &format!("/api/games/{id}/resign"),
+        json!({"token": token, "player": "gold"}),
+    )
+    .await;
+    assert_eq!(resigned.status, 200, "{}", resigned.text);
+    assert_eq!(resigned.body["outcome"]["winner"], "black");
+    let second = post(
+        addr,
+        &format!("/api/games/{id}/next"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(second.status, 200, "{}", second.text);
+    assert_eq!(second.body["mirror"]["game_number"], 2);
+    assert_eq!(
+        second.body["seats"][0]["player"], "gold",
+        "the seats swapped"
+    );
+    assert_eq!(second.body["moves"], json!([]));
+
+    let coached = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "same_device", "format": "coaching"}),
+    )
+    .await;
+    let cid = coached.body["id"].as_str().unwrap();
+    let ctoken = coached.body["token"].as_str().unwrap();
+    let mv = moves_of(&coached.body["state"])[0].clone();
+    let report = post(
+        addr,
+        &format!("/api/games/{cid}/propose"),
+        json!({"token": ctoken, "move": mv}),
+    )
+    .await;
+    assert_eq!(report.status, 200, "{}", report.text);
+    assert!(
+        report.body["hand_over"]
+            .as_str()
+            .unwrap()
+            .contains("will receive")
+    );
+    let unchanged = get(addr, &format!("/api/games/{cid}")).await;
+    assert_eq!(
+        unchanged.body["moves"],
+        json!([]),
+        "a candidate plays nothing"
+    );
+    let casual = post(
+        addr,
+        &format!("/api/games/{id}/propose"),
+        json!({"token": token, "move": "a1a2"}),
+    )
+    .await;
+    assert_eq!(casual.status, 409, "{}", casual.text);
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn every_error_path_answers_json_and_the_server_stays_up() {
+    let (server, _) = start("errors", |config| {
+        config.limits.max_games = 3;
+        config.limits.max_body_bytes = 1024;
+    })
+    .await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "kamisado", "opponent": "same_device"}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = created.body["token"].as_str().unwrap().to_owned();
+    let moves = format!("/api/games/{id}/moves");
+    let cases: Vec<(u16, common::Answer, &str)> = vec![
+        (
+            400,
+            call(addr, "POST", "/api/games", "{not json").await,
+            "bad json",
+        ),
+        (
+            400,
+            call(addr, "POST", "/api/games", "[1,2]").await,
+            "bad json",
+        ),
+        (
+            400,
+            post(addr, "/api/games", json!({"game": "chess"})).await,
+            "chess",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "onitama", "cards": "tiger"}),
+            )
+            .await,
+            "cards",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "kamisado", "position": "8/8 b - -"}),
+            )
+            .await,
+            "position",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "kamisado", "moves": "c1a3 zz"}),
+            )
+            .await,
+            "zz",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "kamisado", "level": "alphabeta:depth=x"}),
+            )
+            .await,
+            "level",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "kamisado", "side": "red"}),
+            )
+            .await,
+            "side",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "kamisado", "format": "blitz"}),
+            )
+            .await,
+            "blitz",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "kamisado", "cards": "random"}),
+            )
+            .await,
+            "cards",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "kamisado", "format": "clock_duel", "time_control": "0s"}),
+            )
+            .await,
+            "time",
+        ),
+        (
+            400,
+            post(addr, &moves, json!({"token": token, "move": "zz"})).await,
+            "zz",
+        ),
+        (
+            400,
+            post(addr, &moves, json!({"token": token})).await,
+            "move",
+        ),
+        (
+            422,
+            post(addr, &moves, json!({"token": token, "move": "a1b1"})).await,
+            "illegal",
+        ),
+        (
+            403,
+            post(addr, &moves, json!({"token": "f00", "move": "a1a2"})).await,
+            "token",
+        ),
+        (
+            403,
+            post(addr, &moves, json!({"move": "a1a2"})).await,
+            "token",
+        ),
+        (
+            404,
+            post(
+                addr,
+                "/api/games/ffffffffffffffffffffffff/moves",
+                json!({"token": token, "move": "a1a2"}),
+            )
+            .await,
+            "no game",
+        ),
+        (
+            404,
+            get(addr, "/api/games/ffffffffffffffffffffffff").await,
+            "no game",
+        ),
+        (404, get(addr, "/api/nothing").await, "route"),
+        (
+            404,
+            get(addr, "/api/games/ffffffffffffffffffffffff/ws").await,
+            "no game",
+        ),
+        (405, call(addr, "DELETE", &moves, "").await, "method"),
+        (
+            409,
+            post(
+                addr,
+                &format!("/api/games/{id}/undo"),
+                json!({"token": token}),
+            )
+            .await,
+            "undo",
+        ),
+        (
+            409,
+            post(addr, &format!("/api/games/{id}/join"), json!({})).await,
+            "seat",
+        ),
+        (
+            413,
+            call(
+                addr,
+                "POST",
+                "/api/games",
+                &format!("{{\"game\":\"{}\"}}", "k".repeat(5000)),
+            )
+            .await,
+            "large",
+        ),
+    ];
+    for (status, answer, word) in cases {
+        assert_eq!(answer.status, status, "{word}: {}", answer.text);
+        let message = answer.body["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{word}: {}", answer.text));
+        assert!(message.to_lowercase().contains(word), "{word}: {message}");
+    }
+    // Garbage on the wire: the connection is refused politely, the server goes on.
+    let garbage = raw(addr, b"\x00\x01GARBAGE\r\n\r\n").await;
+    assert_ne!(garbage.status, 200);
+    // The game is untouched by every failed request.
+    let state = get(addr, &format!("/api/games/{id}")).await;
+    assert_eq!(state.body["moves"], json!([]));
+    assert_eq!(state.body["version"], created.body["state"]["version"]);
+    // The limit of games.
+    for _ in 0..2 {
+        let more = post(
+            addr,
+            "/api/games",
+            json!({"game": "tictactoe", "opponent": "same_device"}),
+        )
+        .await;
+        assert_eq!(more.status, 201, "{}", more.text);
+    }
+    let full = post(addr, "/api/games", json!({"game": "tictactoe"})).await;
+    assert_eq!(full.status, 503, "{}", full.text);
+    assert!(full.body["error"].as_str().unwrap().contains("limit"));
+    assert_eq!(get(addr, "/api/catalog").await.status, 200, "still up");
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn games_survive_a_restart() {
+    let db = common::temp_db("restart");
+    let config = |db: &std::path::Path| {
+        let (time, _) = games_server::TimeSource::manual();
+        let mut config = games_server::ServerConfig::new("127.0.0.1:0".parse().unwrap(), db);
+        config.time = time;
+        config
+    };
+    let server = games_server::Server::start(config(&db)).await.unwrap();
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "link", "cards": "random"}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = created.body["token"].as_str().unwrap().to_owned();
+    let joined = post(addr, &format!("/api/games/{id}/join"), json!({})).await;
+    let other = joined.body["token"].as_str().unwrap().to_owned();
+    let to_move = joined.body["state"]["to_move"].as_str().unwrap().to_owned();
+    let mover = if joined.body["state"]["seats"][0]["player"] == to_move.as_str() {
+        token.clone()
+    } else {
+        other.clone()
+    };
+    let mv = moves_of(&joined.body["state"])[0].clone();
+    let played = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": mover, "move": mv}),
+    )
+    .await;
+    assert_eq!(played.status, 200);
+    server.shutdown().await;
+
+    let server = games_server::Server::start(config(&db)).await.unwrap();
+    let addr = server.addr();
+    let state = get(addr, &format!("/api/games/{id}")).await;
+    assert_eq!(state.status, 200, "{}", state.text);
+    for key in ["position", "record", "moves", "seats", "legal_moves"] {
+        assert_eq!(state.body[key], played.body[key], "{key}");
+    }
+    // The tokens still work.
+    let next = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": if mover == token { &other } else { &token }, "move": moves_of(&state.body)[0]}),
+    )
+    .await;
+    assert_eq!(next.status, 200, "{}", next.text);
+    server.shutdown().await;
+}
+
+#[tokio::test]
+async fn the_openapi_description_matches_the_routes() {
+    let (server, _) = start("openapi", |_| {}).await;
+    let addr = server.addr();
+    let served = get(addr, "/api/openapi.json").await;
+    assert_eq!(served.status, 200);
+    let doc: Value = serde_json::from_str(games_server::OPENAPI_JSON).expect("valid JSON");
+    assert_eq!(served.body, doc);
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
+    let mut described = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for method in item.as_object().unwrap().keys() {
+            if ["get", "post", "put", "delete", "patch"].contains(&method.as_str()) {
+                described.push((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    let mut routes: Vec<(String, String)> = games_server::ROUTES
+        .iter()
+        .map(|(m, p)| ((*m).to_owned(), (*p).to_owned()))
+        .collect();
+    described.sort();
+    routes.sort();
+    assert_eq!(
+        described, routes,
+        "the description lists exactly the routes"
+    );
+    // Each described route exists on the real server: it never answers "no such route" or
+    // "method not allowed".
+    for (method, path) in &routes {
+        let path = path.replace("{id}", "ffffffffffffffffffffffff");
+        let answer = call(addr, method, &path, "{}").await;
+        assert_ne!(answer.status, 405, "{method} {path}");
+        assert_ne!(answer.body["error"], "no such route", "{method} {path}");
+    }
+    server.shutdown().await;
+}
