@@ -240,7 +240,10 @@ pub(crate) async fn join(
     let name = request.name.unwrap_or_default();
     let given = token.clone();
     match registry.change(&id, |g| g.join(&name, given)).await {
-        Ok(((), state)) => Json(json!({"id": id, "token": token, "state": state})).into_response(),
+        Ok((player, state)) => {
+            Json(json!({"id": id, "token": token, "player": player, "state": state}))
+                .into_response()
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -279,14 +282,11 @@ pub(crate) async fn hint(
         let entry = slot.entry.lock().await;
         entry.game.hint_job(registry.thinking(), random_u64())?
     };
-    let permit = Arc::clone(&registry.engine_permits)
-        .acquire_owned()
+    let choice = registry
+        .engines
+        .run(move || job(Arc::new(AtomicBool::new(false))))
         .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
-    let choice = tokio::task::spawn_blocking(move || job(Arc::new(AtomicBool::new(false))))
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
-    drop(permit);
+        .ok_or_else(|| ApiError::Internal("the engine stopped".into()))?;
     Ok(Json(json!({
         "move": choice.mv,
         "score": choice.score,

@@ -33,6 +33,8 @@
 
 mod api;
 mod config;
+mod engine_cache;
+mod engine_pool;
 mod error;
 mod game_socket;
 pub mod litama;

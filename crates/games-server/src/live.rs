@@ -44,8 +44,9 @@ pub(crate) trait LiveGame: Send + Sync {
     /// The state the API answers with (see `docs/server.md`), without `id`, `version` and
     /// `thinking`, which the caller adds.
     fn state(&self) -> Value;
-    /// The token that plays the open seat of a game shared by link, now taken by `name`.
-    fn join(&mut self, name: &str, token: String) -> Result<(), ApiError>;
+    /// The token that plays the open seat of a game shared by link, now taken by `name`;
+    /// returns the id of the player of that seat (in the current game).
+    fn join(&mut self, name: &str, token: String) -> Result<&'static str, ApiError>;
     /// Plays `mv` for the holder of `token`.
     fn play(&mut self, token: &str, mv: &str) -> Result<(), ApiError>;
     /// Takes back one turn of a person.

@@ -11,6 +11,7 @@ use serde_json::Value;
 use tokio::sync::{Mutex, Semaphore, broadcast};
 
 use crate::config::ServerConfig;
+use crate::engine_pool::EnginePool;
 use crate::error::ApiError;
 use crate::live::{LiveGame, Thinking};
 use crate::new_game::NewGame;
@@ -71,8 +72,8 @@ pub(crate) struct Registry {
     pub(crate) store: Store,
     /// The configuration.
     pub(crate) config: ServerConfig,
-    /// Engine searches running at once.
-    pub(crate) engine_permits: Arc<Semaphore>,
+    /// The threads of engine searches.
+    pub(crate) engines: EnginePool,
     /// WebSocket connections open at once.
     pub(crate) connection_permits: Arc<Semaphore>,
 }
@@ -125,13 +126,13 @@ impl Registry {
                 .map_err(|e| format!("game {id} in the database: {e}"))?;
             games.insert(id.clone(), Arc::new(Self::slot(id, game, now)));
         }
-        let engine_permits = Arc::new(Semaphore::new(config.limits.engine_threads.max(1)));
+        let engines = EnginePool::new(config.limits.engine_threads);
         let connection_permits = Arc::new(Semaphore::new(config.limits.max_connections));
         Ok(Registry {
             games: RwLock::new(games),
             store,
             config,
-            engine_permits,
+            engines,
             connection_permits,
         })
     }
@@ -294,13 +295,13 @@ impl Registry {
         let registry = Arc::clone(self);
         let slot = Arc::clone(slot);
         tokio::spawn(async move {
-            let permit = Arc::clone(&registry.engine_permits).acquire_owned().await;
-            let choice = tokio::task::spawn_blocking({
-                let stop = Arc::clone(&stop);
-                move || job(stop)
-            })
-            .await;
-            drop(permit);
+            let choice = registry
+                .engines
+                .run({
+                    let stop = Arc::clone(&stop);
+                    move || job(stop)
+                })
+                .await;
             let mut entry = slot.entry.lock().await;
             if entry.search.as_ref().map(|(id, _)| *id) != Some(search_id) {
                 return; // the game changed meanwhile; that change started what was needed
@@ -309,7 +310,7 @@ impl Registry {
             let now = registry.config.time.now_ms();
             entry.last_active_ms = now;
             entry.game.tick(now);
-            let mv = choice.ok().and_then(|c| c.mv);
+            let mv = choice.and_then(|c| c.mv);
             let played = match mv {
                 Some(mv) if !stop.load(Ordering::SeqCst) => {
                     let before = entry.game.to_json();

@@ -1,5 +1,10 @@
 //! [`Store`]: the `SQLite` database that keeps every game across restarts. A change is written
 //! (and committed) before the request that made it is answered.
+//!
+//! The database runs in write-ahead-log mode with `synchronous = NORMAL`: a committed change
+//! survives the server process being killed at any moment (the log is in the operating
+//! system's hands); only a crash of the machine itself may lose the last commits, which is the
+//! usual trade of a game server (`FULL` would wait for the disk on every move).
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -40,7 +45,7 @@ impl Store {
         connection
             .execute_batch(
                 "PRAGMA journal_mode = WAL;
-                 PRAGMA synchronous = FULL;
+                 PRAGMA synchronous = NORMAL;
                  CREATE TABLE IF NOT EXISTS games (
                      id TEXT PRIMARY KEY,
                      kind TEXT NOT NULL,

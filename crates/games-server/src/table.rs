@@ -51,6 +51,28 @@ struct SavedTable {
     session: String,
 }
 
+/// The largest transposition table an engine of the server may ask for, in MiB.
+const MAX_TT_MIB: u64 = 64;
+
+/// Engine options a shared server does not grant: a table over [`MAX_TT_MIB`], more than one
+/// search thread (every game's engine gets one of the pool's threads).
+fn check_server_spec(spec: &EngineSpec) -> Result<(), ApiError> {
+    for (key, value) in &spec.options {
+        let number = value.parse::<u64>().unwrap_or(u64::MAX);
+        if key == "tt" && number > MAX_TT_MIB {
+            return Err(ApiError::BadRequest(format!(
+                "level: tt={value}: this server allows at most {MAX_TT_MIB} MiB"
+            )));
+        }
+        if key == "threads" && number > 1 {
+            return Err(ApiError::BadRequest(format!(
+                "level: threads={value}: engines of this server search with one thread"
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn session_error<E: core::fmt::Display>(e: SessionError<E>) -> ApiError {
     match e {
         SessionError::Illegal(e) => ApiError::IllegalMove(e.to_string()),
@@ -79,7 +101,10 @@ impl<G: CatalogGame> Table<G> {
             })?,
         };
         let me = creator_side.index();
-        let name = request.name.clone().unwrap_or_else(|| "you".to_owned());
+        let name = request
+            .name
+            .clone()
+            .unwrap_or_else(|| "player 1".to_owned());
         if name.chars().count() > 40 || name.chars().any(char::is_control) {
             return Err(ApiError::BadRequest(
                 "name: at most 40 characters, no control characters".into(),
@@ -91,10 +116,16 @@ impl<G: CatalogGame> Table<G> {
                 let parsed: EngineSpec = spec
                     .parse()
                     .map_err(|e| ApiError::BadRequest(format!("level: {e}")))?;
-                build::<G>(&parsed, 0).map_err(|e| ApiError::BadRequest(format!("level: {e}")))?;
+                check_server_spec(&parsed)?;
+                // Checked by building it, with no table to allocate: not on the event loop.
+                let probe = parsed
+                    .clone()
+                    .with_option("tt", "0")
+                    .unwrap_or_else(|_| parsed.clone());
+                build::<G>(&probe, 0).map_err(|e| ApiError::BadRequest(format!("level: {e}")))?;
                 Participant::engine(spec)
             }
-            Opponent::SameDevice => Participant::person("opponent"),
+            Opponent::SameDevice => Participant::person("player 2"),
             Opponent::Link => Participant::person(""),
         };
         let mut seats = [Participant::person(name.clone()), Participant::person(name)];
@@ -357,10 +388,7 @@ impl<G: CatalogGame> Table<G> {
             .collect()
     }
 
-    fn engine_limits(&self, spec: &str, thinking: Thinking) -> Limits {
-        if spec.starts_with("mcts") || spec.starts_with("random") {
-            return Limits::none();
-        }
+    fn engine_limits(&self, thinking: Thinking) -> Limits {
         if thinking.by_nodes {
             return Limits::nodes(TEST_NODES);
         }
@@ -379,30 +407,23 @@ impl<G: CatalogGame> Table<G> {
         let pos = session.position().clone();
         let history = session.history_keys();
         Box::new(move |stop| {
-            let Ok(parsed) = spec.parse::<EngineSpec>() else {
-                return EngineChoice {
-                    mv: None,
-                    score: Value::Null,
-                    pv: Vec::new(),
-                    depth: 0,
-                };
+            let none = EngineChoice {
+                mv: None,
+                score: Value::Null,
+                pv: Vec::new(),
+                depth: 0,
             };
-            let Ok(mut engine) = build::<G>(&parsed, seed) else {
-                return EngineChoice {
-                    mv: None,
-                    score: Value::Null,
-                    pv: Vec::new(),
-                    depth: 0,
-                };
-            };
-            engine.set_history(&history);
-            let result = engine.search(&pos, &limits.with_stop(stop));
-            EngineChoice {
-                mv: result.best.map(|m| pos.move_text(m)),
-                score: serde_json::to_value(ScoreView::of(result.score)).unwrap_or(Value::Null),
-                pv: pv_texts(&pos, &result.pv),
-                depth: result.depth,
-            }
+            crate::engine_cache::with_engine::<G, _>(&spec, seed, |engine| {
+                engine.set_history(&history);
+                let result = engine.search(&pos, &limits.with_stop(stop));
+                EngineChoice {
+                    mv: result.best.map(|m| pos.move_text(m)),
+                    score: serde_json::to_value(ScoreView::of(result.score)).unwrap_or(Value::Null),
+                    pv: pv_texts(&pos, &result.pv),
+                    depth: result.depth,
+                }
+            })
+            .unwrap_or(none)
         })
     }
 }
@@ -472,7 +493,7 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         })
     }
 
-    fn join(&mut self, name: &str, token: String) -> Result<(), ApiError> {
+    fn join(&mut self, name: &str, token: String) -> Result<&'static str, ApiError> {
         if name.chars().count() > 40 || name.chars().any(char::is_control) {
             return Err(ApiError::BadRequest(
                 "name: at most 40 characters, no control characters".into(),
@@ -486,7 +507,7 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         let Some(open) = self.tokens.iter().position(Option::is_none) else {
             return Err(ApiError::Conflict("both seats are taken".into()));
         };
-        let name = if name.is_empty() { "guest" } else { name };
+        let name = if name.is_empty() { "player 2" } else { name };
         match &mut self.play {
             Play::Single(s) => s.set_participant(G::Player::BOTH[open], Participant::person(name)),
             Play::Mirror(m) => m
@@ -494,7 +515,7 @@ impl<G: CatalogGame> LiveGame for Table<G> {
                 .map_err(|e| ApiError::Internal(e.to_string()))?,
         }
         self.tokens[open] = Some(token);
-        Ok(())
+        Ok(self.side_of(open).id())
     }
 
     fn play(&mut self, token: &str, mv: &str) -> Result<(), ApiError> {
@@ -590,7 +611,7 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         let Participant::Engine { spec } = &self.participants()[self.participant_of(mover)] else {
             return None;
         };
-        let limits = self.engine_limits(spec, thinking);
+        let limits = self.engine_limits(thinking);
         Some(self.job(spec.clone(), limits, seed))
     }
 
@@ -615,7 +636,7 @@ impl<G: CatalogGame> LiveGame for Table<G> {
             cap: thinking.cap.min(Duration::from_millis(500)),
             ..thinking
         };
-        let limits = self.engine_limits(&spec, thinking);
+        let limits = self.engine_limits(thinking);
         Ok(self.job(spec, limits, seed))
     }
 

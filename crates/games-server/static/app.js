@@ -315,7 +315,12 @@ function applyState(state) {
     return; // an older push
   }
   const old = S.state;
-  const changed = !old || old.version !== state.version || old.id !== state.id;
+  // A new version whose game is the same (a coaching question, a seat joined) keeps the
+  // selection and a pending candidate.
+  const changed = !old || old.id !== state.id || old.position !== state.position
+    || (old.moves || []).length !== (state.moves || []).length
+    || !!old.outcome !== !!state.outcome || old.to_move !== state.to_move
+    || JSON.stringify(old.mirror) !== JSON.stringify(state.mirror);
   S.state = state;
   S.receivedAt = performance.now();
   // A mirror match swaps the sides in its second game: the seat stays, its player changes.
@@ -406,9 +411,14 @@ function playerLabel(player) {
   const seat = seatOf(player);
   if (!seat) return cap(player);
   if (seat.kind === 'engine') return `${cap(player)} (engine, ${seat.name})`;
-  const you = S.token && (S.opponent === 'same_device' || player === S.side) ? ', you' : '';
-  const name = seat.name ? seat.name : seat.joined ? 'a person' : 'open seat';
-  return `${cap(player)} (${name}${you})`;
+  if (!seat.joined) return `${cap(player)} (the seat is open)`;
+  const mine = S.token && player === S.side;
+  const here = S.token && S.opponent === 'same_device' && !mine;
+  const name = seat.name || 'a person';
+  if (mine) return `${cap(player)} (${name === 'you' ? 'you' : `${name}, you`})`;
+  if (here) return `${cap(player)} (${name === 'opponent' ? 'a person on this device' : `${name}, on this device`})`;
+  // The server names a creator who gave no name "you": not the viewer here.
+  return `${cap(player)} (${name === 'you' ? 'the other player' : name})`;
 }
 
 const FORMAT_NAMES = {
@@ -631,6 +641,7 @@ function renderKamisado() {
   const towers = new Map((st.board.towers || []).map((t) => [t.square, t]));
   const last = (st.moves || [])[st.moves.length - 1];
   const hint = S.hint && S.hint.move;
+  const candidate = S.pending && S.pending.move;
 
   const { files, ranks } = kamisadoView();
   const cells = [];
@@ -648,6 +659,7 @@ function renderKamisado() {
       if (last && last.move.slice(0, 2) === square) classes.push('last-from');
       if (last && last.move.slice(2, 4) === square) classes.push('last-to');
       if (hint && (hint.slice(0, 2) === square || hint.slice(2, 4) === square)) classes.push('hint');
+      if (candidate && (candidate.slice(0, 2) === square || candidate.slice(2, 4) === square)) classes.push('candidate');
       let label = `${square}, ${COLOURS[colour].name} square`;
       if (tower) label += `, ${cap(tower.player)}'s ${COLOURS[tower.colour].name} tower`;
       if (sources.has(square)) label += ', can move';
@@ -733,6 +745,7 @@ function renderOnitama() {
   const last = (st.moves || [])[st.moves.length - 1];
   const lastParsed = last ? parseOnitama(last.move) : null;
   const hint = S.hint && S.hint.move ? parseOnitama(S.hint.move) : null;
+  const candidate = S.pending ? parseOnitama(S.pending.move) : null;
 
   const files = FILES.onitama.split('');
   let ranks = [5, 4, 3, 2, 1];
@@ -754,6 +767,7 @@ function renderOnitama() {
       if (lastParsed && !lastParsed.pass && lastParsed.from === square) classes.push('last-from');
       if (lastParsed && !lastParsed.pass && lastParsed.to === square) classes.push('last-to');
       if (hint && !hint.pass && (hint.from === square || hint.to === square)) classes.push('hint');
+      if (candidate && !candidate.pass && (candidate.from === square || candidate.to === square)) classes.push('candidate');
       let label = square;
       if (classes.includes('temple')) label += `, ${rank === 1 ? 'Red' : 'Blue'}'s temple`;
       if (piece) label += `, ${cap(piece.player)} ${piece.kind}`;
@@ -1002,7 +1016,8 @@ async function run(action, busyText) {
 }
 
 async function submitMove(move) {
-  if (S.state.format === 'coaching' && !S.pending) {
+  if (S.state.format === 'coaching') {
+    // Ask the coach first; "Play it" plays the candidate (playPending).
     await run(async () => {
       const answer = await api.propose(S.id, S.token, move);
       S.pending = { move, answer };
@@ -1012,24 +1027,31 @@ async function submitMove(move) {
     });
     return;
   }
-  const before = S.state.version;
   await run(async () => {
+    const count = (S.state.moves || []).length;
     const state = await api.play(S.id, S.token, move);
     S.pending = null;
-    setStatus(`Played ${move}.`);
     applyState(state);
-    if (state.version === before) render();
+    setStatus(playedWords(move, state, count));
+    render();
   });
+}
+
+// "Played c1a3." and the turns the server played by itself after it.
+function playedWords(move, state, count) {
+  const forced = (state.moves || []).slice(count + 1).filter((m) => m.forced);
+  return [`Played ${move}.`, ...forced.map((m) => forcedWords(state, m))].join(' ');
 }
 
 function playPending() {
   if (!S.pending) return;
   const { move } = S.pending;
   run(async () => {
+    const count = (S.state.moves || []).length;
     const state = await api.play(S.id, S.token, move);
     S.pending = null;
-    setStatus(`Played ${move}.`);
     applyState(state);
+    setStatus(playedWords(move, state, count));
     render();
   });
 }

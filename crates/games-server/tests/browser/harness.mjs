@@ -2,10 +2,12 @@
 // server's address from GAMES_URL (run.sh starts `games serve`), screenshots in SCREENSHOT_DIR.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.GAMES_URL || 'http://127.0.0.1:8080';
-export const SHOTS = process.env.SCREENSHOT_DIR || path.resolve('target/browser-screenshots');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const SHOTS = process.env.SCREENSHOT_DIR || path.join(ROOT, 'target/browser-screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
 const ARGS = [
@@ -23,6 +25,7 @@ export async function launch() {
 /** A fresh context (its own localStorage) and page; page errors fail the test at the end. */
 export async function openPage(browser, { width = 1200, height = 900, url = '/' } = {}) {
   const context = await browser.newContext({ viewport: { width, height } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE).origin });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   const errors = [];

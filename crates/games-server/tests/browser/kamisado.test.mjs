@@ -74,6 +74,9 @@ test('a complete game by clicking: Black reaches the home row', async () => {
     assert.equal(await sources(page).then((s) => s.length), 0, 'no source once the game is over');
     const record = await page.inputValue('[data-testid="record"]');
     assert.match(record, /a1a2 c8b7 h1g2 a8a7 c1c8$/);
+    await page.click('[data-testid="copy-record"]');
+    await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid="status"]').textContent));
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), record);
     await shot(page, 'kamisado-4-home-row-win');
     noPageErrors(page);
   } finally {
