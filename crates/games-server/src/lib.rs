@@ -31,6 +31,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+/// The README's example, compiled as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctest;
+
 mod api;
 mod config;
 mod engine_cache;
