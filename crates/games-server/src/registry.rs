@@ -321,6 +321,7 @@ impl Registry {
                 }
                 _ => None,
             };
+            let moved = played.is_some();
             if let Err(_e) = registry.commit(&slot, &mut entry).await {
                 if let Some(before) = played {
                     let name: Option<GameName> = entry.game.game().parse().ok();
@@ -335,8 +336,20 @@ impl Registry {
                 }
                 return;
             }
-            registry.start_engine(&slot, &mut entry);
+            // Only after a move: an engine that found none must not be asked again and again.
+            if moved {
+                registry.start_engine(&slot, &mut entry);
+            }
         });
+    }
+
+    /// Starts the engines of the games loaded at start whose engine is to move (the server
+    /// stopped while it was thinking).
+    pub(crate) async fn resume_engines(self: &Arc<Self>) {
+        for slot in self.all() {
+            let mut entry = slot.entry.lock().await;
+            self.start_engine(&slot, &mut entry);
+        }
     }
 
     /// Charges every running clock; a flag that falls ends its game, which is stored and pushed.

@@ -118,6 +118,7 @@ impl Server {
         })?;
         let registry =
             Arc::new(Registry::open(config, store.clone()).map_err(ServeError::Database)?);
+        registry.resume_engines().await;
         let litama = crate::litama_socket::LitamaState::open(&registry, &store)
             .map_err(ServeError::Database)?;
         let (shutdown, shutdown_rx) = watch::channel(false);
