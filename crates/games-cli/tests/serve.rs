@@ -193,11 +193,23 @@ fn a_killed_server_loses_nothing() {
         &json!({"game": "onitama", "opponent": "engine", "level": "max", "side": "red", "cards": "horse,elephant,ox,boar,crab"}),
     );
     assert_eq!(status, 201);
-    assert_eq!(thinking["state"]["thinking"], true, "Blue (the engine) starts");
+    assert_eq!(
+        thinking["state"]["thinking"], true,
+        "Blue (the engine) starts"
+    );
     let thinking_id = thinking["id"].as_str().unwrap().to_owned();
 
-    let (_, before) = http(&addr, "GET", &format!("/api/games/{thinking_id}"), &Value::Null);
-    assert_eq!(before["moves"], json!([]), "the engine is still thinking (2 s cap)");
+    let (_, before) = http(
+        &addr,
+        "GET",
+        &format!("/api/games/{thinking_id}"),
+        &Value::Null,
+    );
+    assert_eq!(
+        before["moves"],
+        json!([]),
+        "the engine is still thinking (2 s cap)"
+    );
 
     // SIGKILL (what `Child::kill` sends on Unix): no chance to flush or say goodbye.
     drop(bot);
@@ -252,14 +264,22 @@ fn a_killed_server_loses_nothing() {
     // The engine that was thinking moves after the restart.
     let mut engine_game = Value::Null;
     for _ in 0..200 {
-        let (_, state) = http(&addr, "GET", &format!("/api/games/{thinking_id}"), &Value::Null);
+        let (_, state) = http(
+            &addr,
+            "GET",
+            &format!("/api/games/{thinking_id}"),
+            &Value::Null,
+        );
         if state["moves"].as_array().is_some_and(|m| m.len() == 1) {
             engine_game = state;
             break;
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert_eq!(engine_game["to_move"], "red", "the engine moved after the restart");
+    assert_eq!(
+        engine_game["to_move"], "red",
+        "the engine moved after the restart"
+    );
 
     // The Litama match goes on with the same tokens.
     let mut bot = socket(&addr, "/litama");
