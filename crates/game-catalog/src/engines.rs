@@ -26,7 +26,7 @@ use core::str::FromStr;
 
 use game_engines::{
     AlphaBeta, AlphaBetaConfig, Engine, Limits, Mcts, MctsConfig, RandomMover, SearchResult,
-    ZeroEvaluator,
+    WithOracle, ZeroEvaluator,
 };
 
 use crate::game::CatalogGame;
@@ -117,6 +117,10 @@ const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
         "weights",
         "the evaluator's weights, separated by slashes (see docs/engines.md)",
     ),
+    (
+        "tablebase",
+        "an endgame tablebase file the search probes (Onitama, see docs/tablebases.md)",
+    ),
 ];
 
 impl EngineKind {
@@ -195,6 +199,14 @@ pub enum EngineSpecError {
         value: String,
         /// What is wrong.
         why: &'static str,
+    },
+    /// The `tablebase=FILE` option: the game has no tablebases, or the file cannot be read.
+    #[error("engine option tablebase={path:?}: {why}")]
+    Tablebase {
+        /// The file given.
+        path: String,
+        /// What is wrong.
+        why: String,
     },
 }
 
@@ -284,6 +296,10 @@ fn number<T: FromStr>(key: &str, value: &str, why: &'static str) -> Result<T, En
     })
 }
 
+/// An exact oracle of a game's positions (an endgame tablebase): see
+/// [`CatalogGame::tablebase_oracle`].
+pub type Oracle<G> = std::sync::Arc<dyn Fn(&G) -> Option<game_engines::Score> + Send + Sync>;
+
 /// A boxed engine for any game of the catalog.
 pub type BoxedEngine<G> = Box<dyn Engine<G> + Send>;
 
@@ -343,6 +359,7 @@ pub fn build<G: CatalogGame>(
                 }
             }
             let mut zero = false;
+            let mut oracle = None;
             let mut evaluator = G::Evaluator::default();
             for (key, value) in &spec.options {
                 let bad = |why| EngineSpecError::OptionValue {
@@ -395,6 +412,15 @@ pub fn build<G: CatalogGame>(
                             bad("not the number of weights of the game's evaluator")
                         })?;
                     }
+                    "tablebase" => {
+                        let path = std::path::Path::new(value);
+                        oracle = Some(G::tablebase_oracle(path).map_err(|why| {
+                            EngineSpecError::Tablebase {
+                                path: value.clone(),
+                                why,
+                            }
+                        })?);
+                    }
                     "eval" => {
                         let own = game_engines::Evaluator::<G>::name(&G::Evaluator::default());
                         zero = match value.as_str() {
@@ -411,7 +437,23 @@ pub fn build<G: CatalogGame>(
                     }
                 }
             }
-            if zero {
+            if let Some(oracle) = oracle {
+                let probe = move |pos: &G| oracle(pos);
+                if zero {
+                    let eval = WithOracle::new(ZeroEvaluator, "zero+tablebase", probe);
+                    Box::new(Named {
+                        name,
+                        engine: AlphaBeta::new(config, eval),
+                    })
+                } else {
+                    let own = game_engines::Evaluator::<G>::name(&evaluator);
+                    let eval = WithOracle::new(evaluator, format!("{own}+tablebase"), probe);
+                    Box::new(Named {
+                        name,
+                        engine: AlphaBeta::new(config, eval),
+                    })
+                }
+            } else if zero {
                 Box::new(Named {
                     name,
                     engine: AlphaBeta::<G, ZeroEvaluator>::new(config, ZeroEvaluator),

@@ -39,6 +39,17 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
         Err(format!("the {} evaluator has no weights", Self::NAME))
     }
 
+    /// An exact oracle for the engines from the endgame tablebase in the file `path` (the
+    /// `tablebase=FILE` option of `alphabeta`): the value of a position the table covers, for
+    /// the side to move. Tables are loaded once per file and shared.
+    ///
+    /// # Errors
+    /// A message if the game has no tablebases (the default) or the file cannot be read.
+    fn tablebase_oracle(path: &std::path::Path) -> Result<crate::engines::Oracle<Self>, String> {
+        let _ = path;
+        Err(format!("{} has no endgame tablebases", Self::NAME))
+    }
+
     /// The game's start options besides a position text (none by default).
     const START_OPTIONS: &'static [StartOption] = &[];
 

@@ -433,6 +433,14 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 marks: REPETITION,
             };
         }
+        if ply > 0 {
+            if let Some(s) = self.eval.probe(pos) {
+                return Val {
+                    v: from_score(s, ply),
+                    marks: 0,
+                };
+            }
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, key, ply, alpha, beta);
         }

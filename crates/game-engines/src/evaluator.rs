@@ -64,6 +64,14 @@ pub trait Evaluator<G: Game> {
         let _ = (pos, mv);
         false
     }
+
+    /// The exact value of `pos` for the side to move, if this evaluator knows it (an endgame
+    /// tablebase: [`crate::WithOracle`]); `None`, the default, for a position it does not know.
+    /// The alpha-beta engine takes a known value as proven and searches no further below it.
+    fn probe(&self, pos: &G) -> Option<crate::Score> {
+        let _ = pos;
+        None
+    }
 }
 
 /// The evaluator that knows nothing: every position is worth 0. With it a search finds only

@@ -7,6 +7,7 @@ use onitama_core::{Deal, Move, Side, WinReason};
 mod board;
 mod board_json;
 mod eval;
+mod tablebase;
 
 pub use eval::OnitamaEval;
 
@@ -29,6 +30,10 @@ impl CatalogGame for Onitama {
 
     fn default_start() -> Self {
         Onitama::start()
+    }
+
+    fn tablebase_oracle(path: &std::path::Path) -> Result<crate::engines::Oracle<Self>, String> {
+        tablebase::oracle(path)
     }
 
     /// The start of [`Deal::random`] of the seed.

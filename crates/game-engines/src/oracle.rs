@@ -1,0 +1,88 @@
+//! [`WithOracle`]: an evaluator with an exact oracle beside it, such as an endgame tablebase.
+//! The search asks the oracle first ([`Evaluator::probe`]) and takes its answer as proven; where
+//! it knows nothing, the evaluator works as before.
+//!
+//! ```
+//! use abstract_game::Game;
+//! use abstract_game::tictactoe::TicTacToe;
+//! use game_engines::{AlphaBeta, AlphaBetaConfig, Engine, Limits, Score, WithOracle, ZeroEvaluator};
+//!
+//! // An oracle that knows the positions after the first move: each is a draw.
+//! let oracle = |pos: &TicTacToe| (pos.legal_move_count() == 8).then_some(Score::Draw);
+//! let eval = WithOracle::new(ZeroEvaluator, "first-moves", oracle);
+//! let mut engine = AlphaBeta::new(AlphaBetaConfig::default(), eval);
+//! // One ply is enough to prove the start a draw.
+//! let result = engine.search(&TicTacToe::new(), &Limits::depth(1));
+//! assert_eq!(result.score, Score::Draw);
+//! // Without the oracle one ply proves nothing.
+//! let mut plain = AlphaBeta::new(AlphaBetaConfig::default(), ZeroEvaluator);
+//! assert_eq!(plain.search(&TicTacToe::new(), &Limits::depth(1)).score, Score::Eval(0));
+//! ```
+
+use std::sync::Arc;
+
+use abstract_game::Game;
+
+use crate::evaluator::Evaluator;
+use crate::score::Score;
+
+/// The oracle's function: the exact value of a position for the side to move, or `None`.
+type OracleFn<G> = dyn Fn(&G) -> Option<Score> + Send + Sync;
+
+/// `evaluator` for what the oracle does not know, the oracle's exact value for what it does.
+pub struct WithOracle<G: Game, E> {
+    evaluator: E,
+    name: String,
+    oracle: Arc<OracleFn<G>>,
+}
+
+impl<G: Game, E> WithOracle<G, E> {
+    /// `evaluator` with `oracle`; the evaluator's name becomes `name` (`"onitama+tablebase"`).
+    pub fn new(
+        evaluator: E,
+        name: impl Into<String>,
+        oracle: impl Fn(&G) -> Option<Score> + Send + Sync + 'static,
+    ) -> Self {
+        WithOracle {
+            evaluator,
+            name: name.into(),
+            oracle: Arc::new(oracle),
+        }
+    }
+
+    /// The evaluator behind the oracle.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+}
+
+impl<G: Game, E: core::fmt::Debug> core::fmt::Debug for WithOracle<G, E> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("WithOracle")
+            .field("evaluator", &self.evaluator)
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
+    fn evaluate(&self, pos: &G) -> i32 {
+        self.evaluator.evaluate(pos)
+    }
+
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn move_order(&self, pos: &G, mv: G::Move) -> i32 {
+        self.evaluator.move_order(pos, mv)
+    }
+
+    fn is_noisy(&self, pos: &G, mv: G::Move) -> bool {
+        self.evaluator.is_noisy(pos, mv)
+    }
+
+    fn probe(&self, pos: &G) -> Option<Score> {
+        (self.oracle)(pos)
+    }
+}
