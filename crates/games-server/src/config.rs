@@ -15,6 +15,9 @@ pub struct ServerLimits {
     pub max_games: usize,
     /// The most WebSocket connections open at once; one more is refused with 503.
     pub max_connections: usize,
+    /// The most HTTP requests handled at once; one more is answered 503 at once (a WebSocket
+    /// counts only while it is being opened).
+    pub max_requests: usize,
     /// The largest request body, in bytes; a larger one answers 413.
     pub max_body_bytes: usize,
     /// The most time an engine may think for one move or hint.
@@ -30,6 +33,7 @@ impl Default for ServerLimits {
         ServerLimits {
             max_games: 10_000,
             max_connections: 2_000,
+            max_requests: 1_024,
             max_body_bytes: 16 * 1024,
             engine_time_cap: Duration::from_secs(2),
             engine_threads: std::thread::available_parallelism().map_or(2, usize::from),

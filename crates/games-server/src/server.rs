@@ -9,7 +9,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
-use tokio::sync::watch;
+use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinHandle;
 
 use crate::config::ServerConfig;
@@ -68,8 +68,24 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/litama"),
 ];
 
+/// Answers 503 at once when the server handles its limit of requests.
+async fn limit_requests(
+    axum::extract::State(permits): axum::extract::State<Arc<Semaphore>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let Ok(_permit) = permits.try_acquire() else {
+        return crate::error::error_response(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy: too many requests at once; try again",
+        );
+    };
+    next.run(request).await
+}
+
 fn router(registry: Arc<Registry>, shutdown: watch::Receiver<bool>) -> Router {
     let limit = registry.config.limits.max_body_bytes;
+    let requests = Arc::new(Semaphore::new(registry.config.limits.max_requests));
     Router::new()
         .route("/", get(page::index))
         .route("/style.css", get(page::style))
@@ -95,6 +111,10 @@ fn router(registry: Arc<Registry>, shutdown: watch::Receiver<bool>) -> Router {
         })
         .layer(axum::Extension(shutdown))
         .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::from_fn_with_state(
+            requests,
+            limit_requests,
+        ))
         .with_state(registry)
 }
 

@@ -724,3 +724,12 @@ async fn the_openapi_description_matches_the_routes() {
     }
     server.shutdown().await;
 }
+
+#[tokio::test]
+async fn requests_beyond_the_limit_are_answered_503_at_once() {
+    let (server, _) = start("busy", |config| config.limits.max_requests = 0).await;
+    let answer = get(server.addr(), "/api/catalog").await;
+    assert_eq!(answer.status, 503, "{}", answer.text);
+    assert!(answer.body["error"].as_str().unwrap().contains("busy"));
+    server.shutdown().await;
+}
