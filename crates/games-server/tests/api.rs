@@ -733,3 +733,85 @@ async fn requests_beyond_the_limit_are_answered_503_at_once() {
     assert!(answer.body["error"].as_str().unwrap().contains("busy"));
     server.shutdown().await;
 }
+
+/// Random bodies, valid ones with a field changed, truncated or mangled, and random bytes: every
+/// answer is a JSON error or a success, never a server error, and the server stays up.
+#[tokio::test]
+async fn random_and_mangled_bodies_never_break_the_server() {
+    let (server, _) = start("garbage", |config| config.limits.max_games = 10_000).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "same_device"}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = created.body["token"].as_str().unwrap().to_owned();
+    let valid = [
+        json!({"game": "kamisado", "opponent": "engine", "level": "easy", "format": "clock_duel", "time_control": "1m"}),
+        json!({"game": "onitama", "cards": "horse,elephant,ox,boar,crab", "opponent": "link", "side": "blue"}),
+        json!({"token": token, "move": "ox:c1c2"}),
+    ];
+    let values = [
+        json!(null),
+        json!(1),
+        json!(-1),
+        json!(1e300),
+        json!(""),
+        json!("random"),
+        json!([]),
+        json!({}),
+        json!("x".repeat(300)),
+        json!("é\u{0}\u{7f}"),
+        json!(true),
+        json!("max"),
+        json!("alphabeta:depth=1000"),
+        json!("mcts:playouts=1"),
+    ];
+    let mut rng = abstract_game::rng::SplitMix64::new(7);
+    for round in 0..400 {
+        let pick = rng.below(valid.len());
+        let mut body = valid[pick].clone();
+        let keys: Vec<String> = body.as_object().unwrap().keys().cloned().collect();
+        let key = keys[rng.below(keys.len())].clone();
+        body[&key] = values[rng.below(values.len())].clone();
+        let mut text = body.to_string();
+        match rng.below(4) {
+            0 => text.truncate(rng.below(text.len() + 1)),
+            1 => {
+                let at = rng.below(text.len());
+                if text.is_char_boundary(at) {
+                    text.insert(at, ['{', '"', ',', ':', '}', '\\'][rng.below(6)]);
+                }
+            }
+            2 => {
+                text = (0..rng.below(64))
+                    .map(|_| char::from(rng.below(128) as u8))
+                    .collect()
+            }
+            _ => {}
+        }
+        let path = if pick == 2 {
+            format!("/api/games/{id}/moves")
+        } else {
+            "/api/games".to_owned()
+        };
+        let answer = call(addr, "POST", &path, &text).await;
+        assert!(
+            [200, 201, 400, 403, 409, 413, 422].contains(&answer.status),
+            "round {round}: {text:?} -> {} {}",
+            answer.status,
+            answer.text
+        );
+        if answer.status >= 400 {
+            assert!(
+                answer.body["error"].is_string(),
+                "round {round}: {}",
+                answer.text
+            );
+        }
+    }
+    assert_eq!(get(addr, "/api/catalog").await.status, 200, "still up");
+    server.shutdown().await;
+}
