@@ -788,7 +788,7 @@ async fn random_and_mangled_bodies_never_break_the_server() {
             2 => {
                 text = (0..rng.below(64))
                     .map(|_| char::from(rng.below(128) as u8))
-                    .collect()
+                    .collect();
             }
             _ => {}
         }
