@@ -294,6 +294,19 @@ fn four_pieces_random_positions_against_exhaustive_search() {
     random_check(&table, 2, 300, 0, 9);
 }
 
+/// Ten thousand random positions of the 4-piece table of set A against exhaustive search (the
+/// default test above checks 300). Run with `cargo test --release -p onitama-tablebase --
+/// --ignored`.
+#[test]
+#[ignore = "ten thousand exhaustive searches: run in release"]
+fn four_pieces_ten_thousand_random_positions_against_exhaustive_search() {
+    let table = Generator::new(Deal::COMMUNITY_A.cards(), 4)
+        .unwrap()
+        .generate(&|_| {})
+        .unwrap();
+    random_check(&table, 2, 10_000, 0, 9);
+}
+
 /// Random positions of the 6-piece table of set A against exhaustive search (no position of at
 /// most four pieces a side has a forced pass: see the unit test
 /// `nobody_with_four_pieces_or_fewer_is_ever_stuck`; the passes are checked by the un-move tests
