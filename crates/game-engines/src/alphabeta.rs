@@ -613,10 +613,9 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let p = ply as usize;
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
-        pos.for_each_legal_move(|mv| {
-            if self.eval.is_noisy(pos, mv) {
-                list.push((mv, i64::from(self.eval.move_order(pos, mv))));
-            }
+        let eval = self.eval;
+        eval.for_each_noisy_move(pos, |mv| {
+            list.push((mv, i64::from(eval.move_order(pos, mv))));
         });
         list.sort_by_key(|&(_, order)| core::cmp::Reverse(order));
         let side = pos.side_to_move();

@@ -186,6 +186,15 @@ impl Evaluator<Position> for OnitamaEval {
         pos.occupied().contains(to)
             || (to == me.other().temple() && (pos.masters() & pos.pieces(me)).contains(from))
     }
+
+    /// The captures and the Master's steps onto the opposing temple, straight from the
+    /// bitboards ([`Position::for_each_step_onto`]).
+    #[inline]
+    fn for_each_noisy_move(&self, pos: &Position, f: impl FnMut(Move)) {
+        let them = pos.side_to_move().other();
+        let targets = pos.pieces(them);
+        pos.for_each_step_onto(targets, targets | them.temple().bitboard(), f);
+    }
 }
 
 #[cfg(test)]
@@ -287,6 +296,14 @@ mod tests {
                     );
                     assert_eq!(eval.is_noisy(&pos, mv), is_noisy(&pos, mv), "{pos} {mv}");
                 }
+                let mut noisy = Vec::new();
+                OnitamaEval::default().for_each_noisy_move(&pos, |mv| noisy.push(mv));
+                let filtered: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&mv| is_noisy(&pos, mv))
+                    .collect();
+                assert_eq!(noisy, filtered, "{pos}");
                 let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
                 pos.play_unchecked(mv);
                 positions += 1;
