@@ -470,6 +470,10 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         }
 
         let side = pos.side_to_move();
+        // The killers of this ply stay the same while its moves are searched (only nodes of this
+        // ply record them, and the children are deeper).
+        let killers = self.killers.at(p);
+        let is_killer = |mv: G::Move| killers[0] == Some(mv) || killers[1] == Some(mv);
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
         pos.for_each_legal_move(|mv| list.push((mv, 0)));
@@ -478,7 +482,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             entry.1 = if Some(mv) == tt_move {
                 i64::MAX
             } else {
-                let secondary = if self.killers.is_killer(p, mv) {
+                let secondary = if is_killer(mv) {
                     1 << 31
                 } else {
                     i64::from(self.history.get(side.index(), mv))
@@ -509,7 +513,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 && i >= 3
                 && !pv_node
                 && Some(mv) != tt_move
-                && !self.killers.is_killer(p, mv)
+                && !is_killer(mv)
                 && !child.is_over()
                 && !self.eval.is_noisy(pos, mv);
             let mut r = if i == 0 {
