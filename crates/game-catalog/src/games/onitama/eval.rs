@@ -97,6 +97,21 @@ fn cover_and_extra(
     (out, more)
 }
 
+/// The sizes of two sets at once. The build has no population-count instruction, so
+/// `count_ones` is a sequence of shifts and masks; one such sequence over a `u64` holding both
+/// sets (`a` in the low half, `b` in the high half) counts both, and a single multiply adds up
+/// each half's byte counts (byte 3 of the product for `a`, byte 7 for `b`: every byte count is at
+/// most 8, so no sum carries into the next byte).
+#[inline]
+fn len2(a: Bitboard, b: Bitboard) -> (i32, i32) {
+    let x = u64::from(a.bits()) | u64::from(b.bits()) << 32;
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let sums = x.wrapping_mul(0x0101_0101);
+    (((sums >> 24) & 0xFF) as i32, (sums >> 56) as i32)
+}
+
 const fn steps(a: Square, b: Square) -> i32 {
     let df = (a.file() as i32 - b.file() as i32).abs();
     let dr = (a.rank() as i32 - b.rank() as i32).abs();
@@ -122,23 +137,27 @@ impl Evaluator<Position> for OnitamaEval {
         let masters = pos.masters();
         let (my_cover, incoming_cover) = cover_and_extra(pos, me, pos.hand(me), pos.side_card());
         let their_cover = cover(pos, them, pos.hand(them));
-        // One side's terms: its own pieces, its reach, the opponent's reach.
-        let value = |side: Side, own: Bitboard, reach: Bitboard, attacks: Bitboard| {
-            let own_master = own & masters;
-            let students = (own.len() - own_master.len()) as i32;
-            let mut value = student * students + reach_weight * (reach & !own).len() as i32;
-            if let Some(master) = own_master.first() {
-                value -= temple_distance * TEMPLE_STEPS[side.index()][master.index()];
-                if attacks.contains(master) {
-                    value -= master_attacked;
-                }
+        let (my_pieces, their_pieces) = (pos.pieces(me), pos.pieces(them));
+        let (my_students, their_students) = len2(my_pieces & !masters, their_pieces & !masters);
+        let (my_reach, their_reach) = len2(my_cover & !my_pieces, their_cover & !their_pieces);
+        let mut score = student * (my_students - their_students)
+            + reach_weight * (my_reach - their_reach)
+            + incoming * (incoming_cover & !my_pieces).len() as i32;
+        // Each Master: its distance to the temple it attacks, and whether the other side's cards
+        // reach it.
+        if let Some(master) = (my_pieces & masters).first() {
+            score -= temple_distance * TEMPLE_STEPS[me.index()][master.index()];
+            if their_cover.contains(master) {
+                score -= master_attacked;
             }
-            value
-        };
-        let my_pieces = pos.pieces(me);
-        let mine = value(me, my_pieces, my_cover, their_cover);
-        let theirs = value(them, pos.pieces(them), their_cover, my_cover);
-        mine - theirs + incoming * (incoming_cover & !my_pieces).len() as i32
+        }
+        if let Some(master) = (their_pieces & masters).first() {
+            score += temple_distance * TEMPLE_STEPS[them.index()][master.index()];
+            if my_cover.contains(master) {
+                score += master_attacked;
+            }
+        }
+        score
     }
 
     fn name(&self) -> String {
@@ -269,6 +288,18 @@ mod tests {
         };
         let me = pos.side_to_move();
         pos.piece_at(to).is_some() || (pos.master(me) == Some(from) && to == me.other().temple())
+    }
+
+    #[test]
+    fn len2_counts_both_sets() {
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..10_000 {
+            let a = Bitboard::from_bits_truncate(rng.next_u64() as u32);
+            let b = Bitboard::from_bits_truncate((rng.next_u64() >> 32) as u32);
+            assert_eq!(len2(a, b), (a.len() as i32, b.len() as i32));
+        }
+        assert_eq!(len2(Bitboard::FULL, Bitboard::FULL), (25, 25));
+        assert_eq!(len2(Bitboard::EMPTY, Bitboard::FULL), (0, 25));
     }
 
     #[test]
