@@ -498,10 +498,13 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let mut marks = 0;
         let mut cut = false;
         for i in 0..list.len() {
+            // Selection sort, one step: the first of the best remaining moves comes next.
             let mut j = i;
-            for k in i + 1..list.len() {
-                if list[k].1 > list[j].1 {
+            let mut top = list[i].1;
+            for (k, &(_, order)) in list.iter().enumerate().skip(i + 1) {
+                if order > top {
                     j = k;
+                    top = order;
                 }
             }
             list.swap(i, j);
