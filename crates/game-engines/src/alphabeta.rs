@@ -418,7 +418,8 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        if ply > 0 {
+        // `is_over` first: games make it cheaper than building the outcome.
+        if ply > 0 && pos.is_over() {
             if let Some(s) = Score::terminal(pos) {
                 return Val {
                     v: from_score(s, ply),
