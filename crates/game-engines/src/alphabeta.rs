@@ -418,7 +418,8 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        if ply > 0 {
+        // `is_over` first: games make it cheaper than building the outcome.
+        if ply > 0 && pos.is_over() {
             if let Some(s) = Score::terminal(pos) {
                 return Val {
                     v: from_score(s, ply),
@@ -470,6 +471,10 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         }
 
         let side = pos.side_to_move();
+        // The killers of this ply stay the same while its moves are searched (only nodes of this
+        // ply record them, and the children are deeper).
+        let killers = self.killers.at(p);
+        let is_killer = |mv: G::Move| killers[0] == Some(mv) || killers[1] == Some(mv);
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
         pos.for_each_legal_move(|mv| list.push((mv, 0)));
@@ -478,7 +483,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             entry.1 = if Some(mv) == tt_move {
                 i64::MAX
             } else {
-                let secondary = if self.killers.is_killer(p, mv) {
+                let secondary = if is_killer(mv) {
                     1 << 31
                 } else {
                     i64::from(self.history.get(side.index(), mv))
@@ -494,10 +499,13 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let mut marks = 0;
         let mut cut = false;
         for i in 0..list.len() {
+            // Selection sort, one step: the first of the best remaining moves comes next.
             let mut j = i;
-            for k in i + 1..list.len() {
-                if list[k].1 > list[j].1 {
+            let mut top = list[i].1;
+            for (k, &(_, order)) in list.iter().enumerate().skip(i + 1) {
+                if order > top {
                     j = k;
+                    top = order;
                 }
             }
             list.swap(i, j);
@@ -509,7 +517,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 && i >= 3
                 && !pv_node
                 && Some(mv) != tt_move
-                && !self.killers.is_killer(p, mv)
+                && !is_killer(mv)
                 && !child.is_over()
                 && !self.eval.is_noisy(pos, mv);
             let mut r = if i == 0 {
@@ -613,10 +621,9 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let p = ply as usize;
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
-        pos.for_each_legal_move(|mv| {
-            if self.eval.is_noisy(pos, mv) {
-                list.push((mv, i64::from(self.eval.move_order(pos, mv))));
-            }
+        let eval = self.eval;
+        eval.for_each_noisy_move(pos, |mv| {
+            list.push((mv, i64::from(eval.move_order(pos, mv))));
         });
         list.sort_by_key(|&(_, order)| core::cmp::Reverse(order));
         let side = pos.side_to_move();

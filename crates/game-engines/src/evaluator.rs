@@ -65,6 +65,22 @@ pub trait Evaluator<G: Game> {
         false
     }
 
+    /// Calls `f` on each noisy legal move of `pos` (those for which [`Evaluator::is_noisy`] is
+    /// true), in the order of [`Game::for_each_legal_move`]: the moves a quiescence search
+    /// follows. The default filters the legal moves; an evaluator that can generate its noisy
+    /// moves directly (captures from bitboards) overrides it, with the same moves in the same
+    /// order.
+    fn for_each_noisy_move(&self, pos: &G, mut f: impl FnMut(G::Move))
+    where
+        Self: Sized,
+    {
+        pos.for_each_legal_move(|mv| {
+            if self.is_noisy(pos, mv) {
+                f(mv);
+            }
+        });
+    }
+
     /// The exact value of `pos` for the side to move, if this evaluator knows it (an endgame
     /// tablebase: [`crate::WithOracle`]); `None`, the default, for a position it does not know.
     /// The alpha-beta engine takes a known value as proven and searches no further below it.

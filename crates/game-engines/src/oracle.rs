@@ -82,6 +82,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
         self.evaluator.is_noisy(pos, mv)
     }
 
+    fn for_each_noisy_move(&self, pos: &G, f: impl FnMut(G::Move)) {
+        self.evaluator.for_each_noisy_move(pos, f);
+    }
+
     fn probe(&self, pos: &G) -> Option<Score> {
         (self.oracle)(pos)
     }

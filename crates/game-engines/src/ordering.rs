@@ -56,11 +56,10 @@ impl<M: Copy + Eq> Killers<M> {
         Killers { slots: Vec::new() }
     }
 
-    /// Whether `mv` is a killer at `ply`.
-    pub(crate) fn is_killer(&self, ply: usize, mv: M) -> bool {
-        self.slots
-            .get(ply)
-            .is_some_and(|k| k[0] == Some(mv) || k[1] == Some(mv))
+    /// The two killers of `ply` (`None` where there is none): a search reads them once per
+    /// node, since they change only when a node of that ply records a cut-off.
+    pub(crate) fn at(&self, ply: usize) -> [Option<M>; 2] {
+        self.slots.get(ply).copied().unwrap_or([None, None])
     }
 
     /// `mv` caused a cut-off at `ply`.

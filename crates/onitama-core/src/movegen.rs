@@ -73,6 +73,43 @@ pub(crate) fn visit_steps(side: Side, own: u32, hand: u16, mut f: impl FnMut(Mov
     }
 }
 
+/// Calls `f` on the steps of `side` (pieces `own`, cards of `hand`) whose destination is in
+/// `targets`, or in `master_targets` for the piece on a square of `masters`: the steps of
+/// [`visit_steps`] with those destinations only, in the same order.
+#[inline(always)]
+pub(crate) fn visit_steps_onto(
+    side: Side,
+    own: u32,
+    hand: u16,
+    masters: u32,
+    targets: u32,
+    master_targets: u32,
+    mut f: impl FnMut(Move),
+) {
+    let (c1, c2) = hand_cards(hand);
+    for c in [c1, c2] {
+        let card = Card::ALL[c & 15];
+        let table = &DESTINATIONS[c & 15][side as usize];
+        let mut bits = own;
+        while bits != 0 {
+            let from = bits.trailing_zeros();
+            bits &= bits - 1;
+            let allowed = if masters & (1 << from) != 0 {
+                master_targets
+            } else {
+                targets
+            };
+            let mut dest = table[from as usize & 31] & !own & allowed;
+            let from = Square::from_mask_index(from);
+            while dest != 0 {
+                let to = Square::from_mask_index(dest.trailing_zeros());
+                dest &= dest - 1;
+                f(Move::Step { card, from, to });
+            }
+        }
+    }
+}
+
 /// Pushes the steps of `side` (pieces `own`, cards of `hand`) onto `list`, in the order of
 /// [`visit_steps`].
 #[inline]

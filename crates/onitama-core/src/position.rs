@@ -4,7 +4,7 @@ use crate::bitboard::Bitboard;
 use crate::card::{Card, DESTINATIONS};
 use crate::deal::Deal;
 use crate::error::{IllegalMoveError, IllegalMoveReason, InvalidPositionError};
-use crate::movegen::{count_steps, hand_cards, push_steps, visit_steps};
+use crate::movegen::{count_steps, hand_cards, push_steps, visit_steps, visit_steps_onto};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Outcome, WinReason};
 use crate::side::{Piece, Side};
@@ -375,6 +375,46 @@ impl Position {
         } else {
             visit_steps(s, self.pieces[s as usize], hand, f);
         }
+    }
+
+    /// Calls `f` on each legal step of the side to move onto a square of `targets`, or, for its
+    /// Master, onto a square of `master_targets`: the moves of [`Position::for_each_legal_move`]
+    /// with such a destination, in the same order, found without visiting the others. Passes
+    /// are never included (a pass has no destination); nothing is called when the game is over.
+    ///
+    /// The captures and the winning steps onto the temple, for a quiescence search:
+    ///
+    /// ```
+    /// use onitama_core::{Move, Position};
+    /// let pos: Position = "ss1ss/5/2m2/2S2/SSM1S elephant,horse boar,crab ox b".parse()?;
+    /// let them = pos.pieces(pos.side_to_move().other());
+    /// let temple = pos.side_to_move().other().temple().bitboard();
+    /// let mut noisy = Vec::new();
+    /// pos.for_each_step_onto(them, them | temple, |mv| noisy.push(mv));
+    /// let expected: Vec<Move> = vec!["boar:c3c2".parse()?, "crab:c3c2".parse()?];
+    /// assert_eq!(noisy, expected);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn for_each_step_onto(
+        &self,
+        targets: Bitboard,
+        master_targets: Bitboard,
+        f: impl FnMut(Move),
+    ) {
+        if self.is_over() {
+            return;
+        }
+        let s = self.to_move as usize;
+        visit_steps_onto(
+            self.to_move,
+            self.pieces[s],
+            self.hands[s],
+            self.masters,
+            targets.bits(),
+            master_targets.bits(),
+            f,
+        );
     }
 
     /// The number of legal moves, without building the list: `0` when the game is over, `2` for
