@@ -115,7 +115,7 @@ pub(crate) async fn create(
         Ok(r) => r,
         Err(e) => return e.into_response(),
     };
-    match registry.create(&request, 0).await {
+    match registry.create(&request).await {
         Ok((slot, token)) => {
             let entry = slot.entry.lock().await;
             let state = slot.state(&entry);

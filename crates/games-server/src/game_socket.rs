@@ -9,7 +9,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::broadcast::error::RecvError;
-use tokio::sync::watch;
+use tokio::sync::{OwnedSemaphorePermit, watch};
 
 use crate::error::ApiError;
 use crate::registry::Registry;
@@ -26,23 +26,37 @@ pub(crate) async fn upgrade(
         Ok(slot) => slot,
         Err(e) => return e.into_response(),
     };
-    let ws = match ws {
-        Ok(ws) => ws,
-        Err(rejection) => {
-            return crate::error::error_response(
-                rejection.status(),
-                &format!("expected a WebSocket upgrade: {rejection}"),
-            );
-        }
-    };
-    let Ok(permit) = Arc::clone(&registry.connection_permits).try_acquire_owned() else {
-        return ApiError::Full("the server has its limit of connections".into()).into_response();
+    let (ws, permit) = match accept(&registry, ws) {
+        Ok(accepted) => accepted,
+        Err(response) => return *response,
     };
     ws.max_message_size(4096)
         .on_upgrade(move |socket| async move {
             let _permit = permit;
             watch_game(socket, slot, shutdown).await;
         })
+}
+
+/// A WebSocket upgrade checked and counted: the upgrade and the connection's permit, or the
+/// JSON error to answer (not an upgrade request: its status; the limit of connections: 503).
+pub(crate) fn accept(
+    registry: &Registry,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<(WebSocketUpgrade, OwnedSemaphorePermit), Box<Response>> {
+    let ws = ws.map_err(|rejection| {
+        Box::new(crate::error::error_response(
+            rejection.status(),
+            &format!("expected a WebSocket upgrade: {rejection}"),
+        ))
+    })?;
+    let permit = Arc::clone(&registry.connection_permits)
+        .try_acquire_owned()
+        .map_err(|_| {
+            Box::new(
+                ApiError::Full("the server has its limit of connections".into()).into_response(),
+            )
+        })?;
+    Ok((ws, permit))
 }
 
 async fn watch_game(

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex as StdMutex};
 use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use tokio::sync::{Mutex, mpsc, watch};
 
 use crate::error::ApiError;
@@ -131,17 +131,9 @@ pub(crate) async fn upgrade(
     axum::Extension(shutdown): axum::Extension<watch::Receiver<bool>>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    let ws = match ws {
-        Ok(ws) => ws,
-        Err(rejection) => {
-            return crate::error::error_response(
-                rejection.status(),
-                &format!("expected a WebSocket upgrade: {rejection}"),
-            );
-        }
-    };
-    let Ok(permit) = Arc::clone(&registry.connection_permits).try_acquire_owned() else {
-        return ApiError::Full("the server has its limit of connections".into()).into_response();
+    let (ws, permit) = match crate::game_socket::accept(&registry, ws) {
+        Ok(accepted) => accepted,
+        Err(response) => return *response,
     };
     ws.max_message_size(1024)
         .on_upgrade(move |socket| async move {

@@ -35,6 +35,22 @@ pub(crate) struct Entry {
     pub(crate) last_active_ms: u64,
 }
 
+impl Entry {
+    /// Puts the game back as `before` (its saved form) had it: a change that could not be
+    /// stored is taken back, so that memory and the database agree.
+    fn roll_back(&mut self, before: &str, now_ms: u64) {
+        let name: Option<GameName> = self.game.game().parse().ok();
+        if let Some(Ok(game)) = name.map(|n| {
+            n.visit(Restore {
+                json: before,
+                now_ms,
+            })
+        }) {
+            self.game = game;
+        }
+    }
+}
+
 /// One game's place in the registry.
 pub(crate) struct Slot {
     /// The game's id.
@@ -185,9 +201,8 @@ impl Registry {
     pub(crate) async fn create(
         self: &Arc<Self>,
         request: &NewGame,
-        extra_games: usize,
     ) -> Result<(Arc<Slot>, String), ApiError> {
-        if self.len() + extra_games >= self.config.limits.max_games {
+        if self.len() >= self.config.limits.max_games {
             return Err(ApiError::Full(format!(
                 "the server holds its limit of {} games; try again later",
                 self.config.limits.max_games
@@ -256,15 +271,7 @@ impl Registry {
         }
         if let Err(e) = self.commit(&slot, &mut entry).await {
             // Not stored: take the change back, so that memory and the database agree.
-            let name: Option<GameName> = entry.game.game().parse().ok();
-            if let Some(Ok(game)) = name.map(|n| {
-                n.visit(Restore {
-                    json: &before,
-                    now_ms: now,
-                })
-            }) {
-                entry.game = game;
-            }
+            entry.roll_back(&before, now);
             return Err(e);
         }
         self.start_engine(&slot, &mut entry);
@@ -324,15 +331,7 @@ impl Registry {
             let moved = played.is_some();
             if let Err(_e) = registry.commit(&slot, &mut entry).await {
                 if let Some(before) = played {
-                    let name: Option<GameName> = entry.game.game().parse().ok();
-                    if let Some(Ok(game)) = name.map(|n| {
-                        n.visit(Restore {
-                            json: &before,
-                            now_ms: now,
-                        })
-                    }) {
-                        entry.game = game;
-                    }
+                    entry.roll_back(&before, now);
                 }
                 return;
             }
