@@ -40,6 +40,14 @@ fn parse<T: for<'de> Deserialize<'de>>(bytes: &[u8]) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|e| ApiError::BadRequest(format!("bad JSON: {e}")))
 }
 
+/// A request body read as JSON of type `T`, or the error to answer.
+fn read<T: for<'de> Deserialize<'de>>(
+    raw: Result<Bytes, BytesRejection>,
+) -> Result<T, Box<Response>> {
+    let bytes = body(raw)?;
+    parse(&bytes).map_err(|e| Box::new(e.into_response()))
+}
+
 /// The body of the actions that need a player's token.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -107,13 +115,9 @@ pub(crate) async fn create(
     State(registry): Shared,
     raw: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let bytes = match body(raw) {
-        Ok(b) => b,
-        Err(response) => return *response,
-    };
-    let request = match NewGame::parse(&bytes) {
+    let request: NewGame = match read(raw) {
         Ok(r) => r,
-        Err(e) => return e.into_response(),
+        Err(response) => return *response,
     };
     match registry.create(&request).await {
         Ok((slot, token)) => {
@@ -153,13 +157,9 @@ async fn act<B: for<'de> Deserialize<'de>>(
     if let Err(e) = registry.get(id) {
         return e.into_response();
     }
-    let bytes = match body(raw) {
-        Ok(b) => b,
-        Err(response) => return *response,
-    };
-    let request: B = match parse(&bytes) {
+    let request: B = match read(raw) {
         Ok(r) => r,
-        Err(e) => return e.into_response(),
+        Err(response) => return *response,
     };
     match registry.change(id, |game| action(request, game)).await {
         Ok(((), state)) => Json(state).into_response(),
@@ -255,13 +255,9 @@ pub(crate) async fn propose(
     Path(id): Path<String>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let bytes = match body(raw) {
-        Ok(b) => b,
-        Err(response) => return *response,
-    };
-    let request: MoveBody = match parse(&bytes) {
+    let request: MoveBody = match read(raw) {
         Ok(r) => r,
-        Err(e) => return e.into_response(),
+        Err(response) => return *response,
     };
     match registry
         .change(&id, |g| g.propose(&request.token, &request.mv))

@@ -4,8 +4,6 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::ApiError;
-
 /// Who sits in the creator's opponent's seat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -66,11 +64,4 @@ pub(crate) struct NewGame {
     /// The game's start options (`cards`), checked against the game's list.
     #[serde(flatten)]
     pub(crate) start_options: BTreeMap<String, String>,
-}
-
-impl NewGame {
-    /// Reads a request body.
-    pub(crate) fn parse(body: &[u8]) -> Result<NewGame, ApiError> {
-        serde_json::from_slice(body).map_err(|e| ApiError::BadRequest(format!("bad JSON: {e}")))
-    }
 }
