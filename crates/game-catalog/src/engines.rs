@@ -110,6 +110,10 @@ const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
     ("quiescence", "on or off (default on)"),
     ("reductions", "late-move reductions, on or off (default on)"),
     (
+        "reduction-scale",
+        "how fast late-move reductions grow with depth and move number, in hundredths (default 100; 0: one ply)",
+    ),
+    (
         "eval",
         "the game's evaluator (its name, the default) or zero",
     ),
@@ -394,6 +398,13 @@ pub fn build<G: CatalogGame>(
                             "off" => false,
                             _ => return Err(bad("expected on or off")),
                         };
+                    }
+                    "reduction-scale" => {
+                        config.reduction_scale =
+                            number(key, value, "expected a whole number of hundredths")?;
+                        if config.reduction_scale > 1000 {
+                            return Err(bad("at most 1000"));
+                        }
                     }
                     "reductions" => {
                         config.reductions = match value.as_str() {

@@ -31,6 +31,10 @@
 //! - **Move order**: the transposition table's move first, then [`Evaluator::move_order`], then
 //!   the two killer moves of the ply, then the history heuristic (cut-offs per move, weighted by
 //!   depth squared).
+//! - **Late-move reductions** ([`AlphaBetaConfig::reductions`]): outside the principal variation,
+//!   quiet late moves are searched shallower first, by more plies the deeper the node and the
+//!   later the move ([`AlphaBetaConfig::reduction_scale`]), and again at full depth when they beat
+//!   alpha.
 //! - **Quiescence**: at depth 0 the side to move may *stand pat* (take the evaluation) or play a
 //!   noisy move ([`Evaluator::is_noisy`]), until the position is quiet. It can be switched off
 //!   ([`AlphaBetaConfig::quiescence`]).
@@ -147,14 +151,22 @@ pub struct AlphaBetaConfig {
     pub max_depth: u32,
     /// Late-move reductions: at a node with three plies or more left outside the principal
     /// variation, the moves after the first three that are not the table's move, a killer or
-    /// noisy are searched one ply shallower first, and again at full depth only when they beat
-    /// alpha. Proven results stay exact (a value is proven only when every line reached the end),
-    /// but the first forced win found may not be the shortest; the solver settings turn them off.
+    /// noisy are searched shallower first, with a null window, and again at full depth only when
+    /// they beat alpha. The reduction grows with the depth left and the move's place in the
+    /// order ([`AlphaBetaConfig::reduction_scale`]). Proven results stay exact (a value is
+    /// proven only when every line reached the end), but the first forced win found may not be
+    /// the shortest; the solver settings turn them off.
     pub reductions: bool,
+    /// How fast late-move reductions grow, in hundredths: the move at place `i` (from 0) of a
+    /// node with `depth` plies left is reduced by `1 + ⌊ln(depth) · ln(i) · scale / 100⌋` plies
+    /// (depth and place counted up to 63), down to depth 0 at most (quiescence). 0 reduces every
+    /// late move by one ply. The default, 100,
+    /// was chosen by self-play matches (`docs/engines.md`).
+    pub reduction_scale: u32,
 }
 
 impl Default for AlphaBetaConfig {
-    /// 16 MiB, one thread, quiescence, depth 64, late-move reductions.
+    /// 16 MiB, one thread, quiescence, depth 64, late-move reductions at scale 100.
     fn default() -> Self {
         AlphaBetaConfig {
             tt_mib: 16,
@@ -162,6 +174,7 @@ impl Default for AlphaBetaConfig {
             quiescence: true,
             max_depth: 64,
             reductions: true,
+            reduction_scale: 100,
         }
     }
 }
@@ -336,6 +349,9 @@ struct Searcher<'a, G: Game, E, T> {
     tt: T,
     quiescence: bool,
     reductions: bool,
+    /// `⌊ln(depth) · ln(i) · reduction_scale / 100⌋` for `depth` and `i` in `0..64`: the late-move
+    /// reduction beyond the first ply.
+    extra_reduction: Box<[[u8; 64]; 64]>,
     clock: Clock,
     nodes: u64,
     seldepth: u32,
@@ -367,6 +383,12 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             tt,
             quiescence: config.quiescence,
             reductions: config.reductions,
+            extra_reduction: Box::new(core::array::from_fn(|depth| {
+                core::array::from_fn(|i| {
+                    let logs = (depth.max(1) as f64).ln() * (i.max(1) as f64).ln();
+                    (logs * f64::from(config.reduction_scale) / 100.0).min(64.0) as u8
+                })
+            })),
             clock: Clock::start(limits).with_interval(CLOCK_INTERVAL),
             nodes: 0,
             seldepth: 0,
@@ -399,6 +421,13 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         } else {
             self.search(child, depth, ply, alpha, beta)
         }
+    }
+
+    /// The plies by which the late move at place `i` of a node with `depth` plies left is
+    /// reduced: at least one, and at most down to depth 0 (quiescence) for the child.
+    fn reduction(&self, depth: i32, i: usize) -> i32 {
+        let extra = self.extra_reduction[(depth.max(0) as usize).min(63)][i.min(63)];
+        1 + i32::from(extra).min(depth - 2)
     }
 
     /// The negamax search of `pos` at `ply` with `depth` plies left, window `alpha..beta`.
@@ -523,7 +552,14 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             let mut r = if i == 0 {
                 self.child(&child, flip, depth - 1, ply + 1, alpha, beta)
             } else if reduce {
-                let r = self.child(&child, flip, depth - 2, ply + 1, alpha, alpha + 1);
+                let r = self.child(
+                    &child,
+                    flip,
+                    depth - 1 - self.reduction(depth, i),
+                    ply + 1,
+                    alpha,
+                    alpha + 1,
+                );
                 if !self.aborted && r.v > alpha {
                     self.child(&child, flip, depth - 1, ply + 1, alpha, alpha + 1)
                 } else {
@@ -755,6 +791,8 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
         }
         if !self.config.reductions {
             options.push("reductions=off".to_owned());
+        } else if self.config.reduction_scale != default.reduction_scale {
+            options.push(format!("reduction-scale={}", self.config.reduction_scale));
         }
         if options.is_empty() {
             "alphabeta".to_owned()

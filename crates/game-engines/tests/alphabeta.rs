@@ -563,6 +563,23 @@ fn the_name_is_a_spec() {
         )),
         "alphabeta:tt=64:threads=4:quiescence=off"
     );
+    let scaled = AlphaBetaConfig {
+        reduction_scale: 50,
+        ..AlphaBetaConfig::default()
+    };
+    assert_eq!(
+        name(&AlphaBeta::new(scaled, ZeroEvaluator)),
+        "alphabeta:reduction-scale=50"
+    );
+    // Without reductions their scale means nothing and is not named.
+    let off = AlphaBetaConfig {
+        reductions: false,
+        ..scaled
+    };
+    assert_eq!(
+        name(&AlphaBeta::new(off, ZeroEvaluator)),
+        "alphabeta:reductions=off"
+    );
 }
 
 #[test]

@@ -184,6 +184,33 @@ fn engine_and_match_input_is_checked() {
         "2",
     ]);
     assert!(out.contains("alphabeta:weights=3/60/8"), "{out}");
+    bad(
+        &[
+            "analyze",
+            "onitama",
+            "--engine",
+            "alphabeta:reduction-scale=-1",
+        ],
+        "reduction-scale",
+    );
+    bad(
+        &[
+            "analyze",
+            "onitama",
+            "--engine",
+            "alphabeta:reduction-scale=1001",
+        ],
+        "at most 1000",
+    );
+    let out = ok(&[
+        "analyze",
+        "onitama",
+        "--engine",
+        "alphabeta:reduction-scale=0",
+        "--depth",
+        "2",
+    ]);
+    assert!(out.contains("alphabeta:reduction-scale=0"), "{out}");
     bad(&["analyze", "tictactoe", "--depth", "0"], "--depth");
     bad(&["analyze", "tictactoe", "--time", "0"], "--time");
     bad(&["analyze", "tictactoe", "--time=-1"], "--time");
