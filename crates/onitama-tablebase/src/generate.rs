@@ -24,13 +24,13 @@ const fn code(plies: u32) -> u8 {
 #[inline]
 fn decide(slot: &AtomicU16, child_lost: bool, next: u16) -> bool {
     let v = slot.load(Relaxed);
-    if v >= 256 {
-        return false; // decided already
-    }
     // A loss decides the predecessor; a win takes one move off its counter, and the last one
-    // decides it.
-    let last = child_lost || v <= 1;
-    slot.store(if last { next } else { v - 1 }, Relaxed);
+    // decides it. Without branches (the outcome is hard to predict): a decided word (256 and
+    // up) is stored back unchanged.
+    let open = v < 256;
+    let last = open & (child_lost | (v <= 1));
+    let new = if last { next } else { v - u16::from(open) };
+    slot.store(new, Relaxed);
     last
 }
 
@@ -392,8 +392,9 @@ impl Generator {
                 emit(masters, layout.students_rank(s1, s2));
             }
         }
-        if !self.stuck_loses {
-            // A pass, when the previous mover had no step with `y` and `p`.
+        // A pass, when the previous mover had no step with `y` and `p`; with at most four
+        // pieces there always is one (`nobody_with_four_pieces_or_fewer_is_ever_stuck`).
+        if !self.stuck_loses && a.count_ones() > 4 {
             for (k, y) in [h1, h0].into_iter().enumerate() {
                 let (ty, tp) = (&layout.fwd[usize::from(y)], &layout.fwd[usize::from(p)]);
                 let mut steps = 0;

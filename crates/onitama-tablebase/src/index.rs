@@ -35,6 +35,22 @@ pub(crate) const BINOM: [[u64; 26]; 26] = {
     t
 };
 
+/// `BINOM` for the ranks of [`Layout::students_rank`]: rows `0..24` as in `BINOM`, rows
+/// `24..=32` zero (the square 32 stands for "no more squares").
+const RANK_BINOM: [[u64; 6]; 33] = {
+    let mut t = [[0u64; 6]; 33];
+    let mut n = 0;
+    while n < 24 {
+        let mut k = 0;
+        while k < 6 {
+            t[n][k] = BINOM[n][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// The temple the mover aims at (`c5`, in the mover's frame).
 pub(crate) const THEIR_TEMPLE: u32 = 22;
 /// The mover's own temple (`c1`, in the mover's frame).
@@ -143,6 +159,9 @@ pub(crate) struct Layout {
     base: [u64; 6],
     /// `off[n][b]`: the number of opponent Student sets of fewer than `b` squares among `n`.
     off: [[u64; 6]; 24],
+    /// `rank_base[a][b]`: the first Student rank with `a` Students of the mover and `b` of the
+    /// opponent (`base[a] + off[23 - a][b]`).
+    rank_base: [[u64; 6]; 6],
     /// `P`: the placements of Students for one pair of Master squares.
     pub per_masters: u64,
     /// For each lie: the mover's two cards, the opponent's two, the side card (positions 0..5
@@ -178,6 +197,12 @@ impl Layout {
                 row[b + 1] = row[b] + BINOM[n][b];
             }
         }
+        let mut rank_base = [[0u64; 6]; 6];
+        for (a, row) in rank_base.iter_mut().enumerate().take(students + 1) {
+            for (b, slot) in row.iter_mut().enumerate() {
+                *slot = base[a] + off[23 - a][b];
+            }
+        }
         let mut lies = [[0u8; 5]; 30];
         let mut lie_of = [[u8::MAX; 5]; 32];
         for side in 0..5u8 {
@@ -207,6 +232,7 @@ impl Layout {
             t,
             base,
             off,
+            rank_base,
             per_masters,
             lies,
             lie_of,
@@ -251,29 +277,23 @@ impl Layout {
     pub fn students_rank(&self, s1: u32, s2: u32) -> u64 {
         let a = s1.count_ones() as usize;
         let b = s2.count_ones() as usize;
-        let n2 = 23 - a;
         // Colex ranks: among the 23 squares the count of free squares below `sq` is `sq`, and
-        // for the opponent's set it is `sq` minus the mover's Students below it.
+        // for the opponent's set it is `sq` minus the mover's Students below it. Without
+        // branches: always `students` rounds, an exhausted set giving square 32, whose row of
+        // `RANK_BINOM` is zero (so is every row from 24 on: `32 - a` for the second set).
         let mut r1 = 0;
-        let mut bits = s1;
-        let mut i = 1;
-        while bits != 0 {
-            let sq = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            r1 += BINOM[sq][i];
-            i += 1;
+        let mut r2 = 0;
+        let (mut bits1, mut bits2) = (s1, s2);
+        for i in 1..=self.students {
+            let sq1 = bits1.trailing_zeros();
+            bits1 &= bits1.wrapping_sub(1);
+            r1 += RANK_BINOM[sq1 as usize][i];
+            let sq2 = bits2.trailing_zeros();
+            bits2 &= bits2.wrapping_sub(1);
+            let below = (u64::from(s1) & ((1u64 << sq2) - 1)).count_ones();
+            r2 += RANK_BINOM[(sq2 - below) as usize][i];
         }
-        let mut r2 = self.off[n2][b];
-        let mut bits = s2;
-        let mut j = 1;
-        while bits != 0 {
-            let sq = bits.trailing_zeros();
-            bits &= bits - 1;
-            let below = (s1 & ((1u32 << sq) - 1)).count_ones();
-            r2 += BINOM[(sq - below) as usize][j];
-            j += 1;
-        }
-        self.base[a] + r1 * self.t[n2] + r2
+        self.rank_base[a][b] + r1 * self.t[23 - a] + r2
     }
 
     /// The Student sets of every Student part `0..P` of an index, in the 23 squares the Masters
