@@ -28,7 +28,7 @@ fn decide(slot: &AtomicU16, child_lost: bool, next: u16) -> bool {
     // decides it. Without branches (the outcome is hard to predict): a decided word (256 and
     // up) is stored back unchanged.
     let open = v < 256;
-    let last = open & (child_lost | (v <= 1));
+    let last = open && (child_lost || v <= 1);
     let new = if last { next } else { v - u16::from(open) };
     slot.store(new, Relaxed);
     last

@@ -35,15 +35,16 @@ pub(crate) const BINOM: [[u64; 26]; 26] = {
     t
 };
 
-/// `BINOM` for the ranks of [`Layout::students_rank`]: rows `0..24` as in `BINOM`, rows
-/// `24..=32` zero (the square 32 stands for "no more squares").
-const RANK_BINOM: [[u64; 6]; 33] = {
-    let mut t = [[0u64; 6]; 33];
+/// `BINOM` transposed for the ranks of [`Layout::students_rank`]: `RANK_BINOM[k][n]` is
+/// `C(n, k)` for `n < 24`, and zero for `n` in `24..=32` (the square 32 stands for "no more
+/// squares").
+const RANK_BINOM: [[u64; 33]; 6] = {
+    let mut t = [[0u64; 33]; 6];
     let mut n = 0;
     while n < 24 {
         let mut k = 0;
         while k < 6 {
-            t[n][k] = BINOM[n][k];
+            t[k][n] = BINOM[n][k];
             k += 1;
         }
         n += 1;
@@ -279,19 +280,19 @@ impl Layout {
         let b = s2.count_ones() as usize;
         // Colex ranks: among the 23 squares the count of free squares below `sq` is `sq`, and
         // for the opponent's set it is `sq` minus the mover's Students below it. Without
-        // branches: always `students` rounds, an exhausted set giving square 32, whose row of
-        // `RANK_BINOM` is zero (so is every row from 24 on: `32 - a` for the second set).
+        // branches: always `students` rounds, an exhausted set giving square 32, whose entries
+        // in `RANK_BINOM` are zero (so are those from 24 on: `32 - a` for the second set).
         let mut r1 = 0;
         let mut r2 = 0;
         let (mut bits1, mut bits2) = (s1, s2);
-        for i in 1..=self.students {
+        for column in &RANK_BINOM[1..=self.students] {
             let sq1 = bits1.trailing_zeros();
             bits1 &= bits1.wrapping_sub(1);
-            r1 += RANK_BINOM[sq1 as usize][i];
+            r1 += column[sq1 as usize];
             let sq2 = bits2.trailing_zeros();
             bits2 &= bits2.wrapping_sub(1);
             let below = (u64::from(s1) & ((1u64 << sq2) - 1)).count_ones();
-            r2 += RANK_BINOM[(sq2 - below) as usize][i];
+            r2 += column[(sq2 - below) as usize];
         }
         self.rank_base[a][b] + r1 * self.t[23 - a] + r2
     }
