@@ -34,6 +34,9 @@ fn decide(slot: &AtomicU16, child_lost: bool, next: u16) -> bool {
     last
 }
 
+/// The number of predecessors gathered before their words are touched and updated.
+const BATCH: usize = 1024;
+
 /// The ten pairs of card positions a mover can hold, as 5-bit masks.
 const PAIRS: [u8; 10] = [
     0b00011, 0b00101, 0b00110, 0b01001, 0b01010, 0b01100, 0b10001, 0b10010, 0b10100, 0b11000,
@@ -284,6 +287,7 @@ impl Generator {
                 .map(|_| {
                     s.spawn(|| {
                         let mut found = 0u64;
+                        let mut batch = Vec::with_capacity(BATCH + 64);
                         loop {
                             let unit = next_unit.fetch_add(1, Relaxed);
                             if unit >= units {
@@ -310,15 +314,24 @@ impl Generator {
                                             them: expand((set >> 32) as u32, um, tm) | 1 << tm,
                                             tm,
                                         };
-                                        self.parents(&st, |q| {
-                                            if decide(&vals[q as usize], child_lost, next_code) {
-                                                next.insert(q);
-                                                found += 1;
-                                            }
+                                        self.parents(&st, |start, students| {
+                                            let q = start + students;
+                                            // Whether the bitmap word of `q` lies inside the
+                                            // block, which only this unit updates.
+                                            let inside =
+                                                (q & !63) >= start && (q | 63) < start + per;
+                                            batch.push(q | u64::from(inside) << 63);
                                         });
+                                        if batch.len() >= BATCH {
+                                            found += self
+                                                .update(&batch, child_lost, next_code, vals, next);
+                                            batch.clear();
+                                        }
                                     });
                                 }
                             }
+                            found += self.update(&batch, child_lost, next_code, vals, next);
+                            batch.clear();
                             progress(done);
                         }
                         found
@@ -329,9 +342,43 @@ impl Generator {
         })
     }
 
-    /// Calls `f` with the index of every state that has a move to the state `st`, once per such
-    /// move.
-    fn parents(&self, st: &State, mut f: impl FnMut(u64)) {
+    /// Records one move of each predecessor in `batch` (an index, with bit 63 set when its word
+    /// of `next` is updated by this thread alone) to a state decided at this level; adds the
+    /// predecessors this decides to `next` and returns their number.
+    fn update(
+        &self,
+        batch: &[u64],
+        child_lost: bool,
+        next_code: u16,
+        vals: &[AtomicU16],
+        next: &IndexBitmap,
+    ) -> u64 {
+        const INDEX: u64 = (1 << 63) - 1;
+        // Plain loads first, independent of each other, so that the cache misses overlap; the
+        // updates then find the lines in the cache.
+        let mut touch = 0u16;
+        for &q in batch {
+            touch |= vals[(q & INDEX) as usize].load(Relaxed);
+        }
+        std::hint::black_box(touch);
+        let mut found = 0;
+        for &q in batch {
+            let i = q & INDEX;
+            if decide(&vals[i as usize], child_lost, next_code) {
+                if q > INDEX {
+                    next.insert_unshared(i);
+                } else {
+                    next.insert(i);
+                }
+                found += 1;
+            }
+        }
+        found
+    }
+
+    /// Calls `f` for every state that has a move to the state `st`, once per such move, with the
+    /// first index of the state's block and its Student rank (the index is their sum).
+    fn parents(&self, st: &State, mut f: impl FnMut(u64, u64)) {
         let layout = &self.layout;
         let per = layout.per_masters;
         let [_, _, h0, h1, p] = layout.lies[usize::from(st.lie)];
@@ -350,8 +397,8 @@ impl Generator {
         let lies = [layout.lie(h1, p, h0), layout.lie(h0, p, h1)];
         let [lie0, lie1] = lies.map(|l| u64::from(l) * 600 * per);
         let mut emit = |masters: u64, students: u64| {
-            f(lie0 + masters + students);
-            f(lie1 + masters + students);
+            f(lie0 + masters, students);
+            f(lie1 + masters, students);
         };
         // Un-moves of a Student (the Masters stay on `am` and `bm`).
         let masters = Layout::block(0, am, bm) * per;
@@ -405,7 +452,7 @@ impl Generator {
                     steps |= (ty[s] | tp[s]) & !a;
                 }
                 if steps == 0 {
-                    f([lie0, lie1][k] + masters + layout.students_rank(a2, b2));
+                    f([lie0, lie1][k] + masters, layout.students_rank(a2, b2));
                 }
             }
         }
@@ -474,7 +521,8 @@ mod tests {
                 "two moves of {pos} lead to the same state"
             );
             let mut count = 0;
-            generator.parents(&c, |q| {
+            generator.parents(&c, |start, students| {
+                let q = start + students;
                 if q == me {
                     count += 1;
                 }
@@ -490,7 +538,8 @@ mod tests {
             let child = pos.after_unchecked(mv);
             let c = layout.state_of(&child).unwrap();
             let ci = layout.index(&c);
-            generator.parents(&c, |q| {
+            generator.parents(&c, |start, students| {
+                let q = start + students;
                 let parent = layout.state(q).expect("a parent is a state");
                 let p = to_position(layout, &parent);
                 let hits = p
@@ -565,7 +614,9 @@ mod tests {
         let child = pos.after_unchecked(pos.legal_moves()[0]);
         let mut listed = false;
         let me = layout.index(&layout.state_of(&pos).unwrap());
-        variant.parents(&layout.state_of(&child).unwrap(), |q| listed |= q == me);
+        variant.parents(&layout.state_of(&child).unwrap(), |start, students| {
+            listed |= start + students == me;
+        });
         assert!(!listed, "with stuck_loses a pass is no move");
     }
 
