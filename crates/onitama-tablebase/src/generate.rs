@@ -37,6 +37,39 @@ fn decide(slot: &AtomicU16, child_lost: bool, next: u16) -> bool {
 /// The number of predecessors gathered before their words are touched and updated.
 const BATCH: usize = 1024;
 
+/// Records one move of each predecessor in `batch` (an index, with bit 63 set when its word
+/// of `next` is updated by this thread alone) to a state decided at this level; adds the
+/// predecessors this decides to `next` and returns their number.
+fn update(
+    batch: &[u64],
+    child_lost: bool,
+    next_code: u16,
+    vals: &[AtomicU16],
+    next: &IndexBitmap,
+) -> u64 {
+    const INDEX: u64 = (1 << 63) - 1;
+    // Plain loads first, independent of each other, so that the cache misses overlap; the
+    // updates then find the lines in the cache.
+    let mut touch = 0u16;
+    for &q in batch {
+        touch |= vals[(q & INDEX) as usize].load(Relaxed);
+    }
+    std::hint::black_box(touch);
+    let mut found = 0;
+    for &q in batch {
+        let i = q & INDEX;
+        if decide(&vals[i as usize], child_lost, next_code) {
+            if q > INDEX {
+                next.insert_unshared(i);
+            } else {
+                next.insert(i);
+            }
+            found += 1;
+        }
+    }
+    found
+}
+
 /// The ten pairs of card positions a mover can hold, as 5-bit masks.
 const PAIRS: [u8; 10] = [
     0b00011, 0b00101, 0b00110, 0b01001, 0b01010, 0b01100, 0b10001, 0b10010, 0b10100, 0b11000,
@@ -323,14 +356,14 @@ impl Generator {
                                             batch.push(q | u64::from(inside) << 63);
                                         });
                                         if batch.len() >= BATCH {
-                                            found += self
-                                                .update(&batch, child_lost, next_code, vals, next);
+                                            found +=
+                                                update(&batch, child_lost, next_code, vals, next);
                                             batch.clear();
                                         }
                                     });
                                 }
                             }
-                            found += self.update(&batch, child_lost, next_code, vals, next);
+                            found += update(&batch, child_lost, next_code, vals, next);
                             batch.clear();
                             progress(done);
                         }
@@ -340,40 +373,6 @@ impl Generator {
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
         })
-    }
-
-    /// Records one move of each predecessor in `batch` (an index, with bit 63 set when its word
-    /// of `next` is updated by this thread alone) to a state decided at this level; adds the
-    /// predecessors this decides to `next` and returns their number.
-    fn update(
-        &self,
-        batch: &[u64],
-        child_lost: bool,
-        next_code: u16,
-        vals: &[AtomicU16],
-        next: &IndexBitmap,
-    ) -> u64 {
-        const INDEX: u64 = (1 << 63) - 1;
-        // Plain loads first, independent of each other, so that the cache misses overlap; the
-        // updates then find the lines in the cache.
-        let mut touch = 0u16;
-        for &q in batch {
-            touch |= vals[(q & INDEX) as usize].load(Relaxed);
-        }
-        std::hint::black_box(touch);
-        let mut found = 0;
-        for &q in batch {
-            let i = q & INDEX;
-            if decide(&vals[i as usize], child_lost, next_code) {
-                if q > INDEX {
-                    next.insert_unshared(i);
-                } else {
-                    next.insert(i);
-                }
-                found += 1;
-            }
-        }
-        found
     }
 
     /// Calls `f` for every state that has a move to the state `st`, once per such move, with the
