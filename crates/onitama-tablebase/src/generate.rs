@@ -7,7 +7,7 @@ use onitama_core::Card;
 
 use crate::bitmap::{AscendingInserter, IndexBitmap};
 use crate::error::TablebaseError;
-use crate::index::{Layout, OUR_TEMPLE, State, THEIR_TEMPLE, compress, expand, rotate};
+use crate::index::{Layout, OUR_TEMPLE, State, THEIR_TEMPLE, expand, remove_square, rotate};
 use crate::table::{Stats, Tablebase};
 
 /// The stored code of a state: `0` a draw, otherwise the distance in plies plus one (an odd
@@ -399,23 +399,32 @@ impl Generator {
             f(lie0 + masters, students);
             f(lie1 + masters, students);
         };
+        // The Student sets without the square `bm` (the opponent's Master in every parent),
+        // and the square of `sq` in them.
+        let (a_nb, b_nb) = (remove_square(a_students, bm), remove_square(b_students, bm));
+        let without_bm = |sq: u32| sq - u32::from(sq > bm);
         // Un-moves of a Student (the Masters stay on `am` and `bm`).
         let masters = Layout::block(0, am, bm) * per;
-        let a2 = compress(a_students, am, bm);
-        let b2 = compress(b_students, am, bm);
+        let am1 = without_bm(am);
+        let a2 = remove_square(a_nb, am1);
+        let b2 = remove_square(b_nb, am1);
+        // The square `sq` (neither `am` nor `bm`) among the 23 the Masters leave.
+        let compact = |sq: u32| sq - u32::from(sq > am) - u32::from(sq > bm);
         let mut bits = a_students;
         while bits != 0 {
             let t = bits.trailing_zeros();
             bits &= bits - 1;
-            let t2 = compress(1 << t, am, bm);
+            let t2 = 1 << compact(t);
+            let rest = a2 ^ t2;
             let mut from = back[t as usize] & !occupied;
             while from != 0 {
                 let o = from.trailing_zeros();
                 from &= from - 1;
-                let s1 = a2 ^ t2 ^ compress(1 << o, am, bm);
-                emit(masters, layout.students_rank(s1, b2));
+                let s1 = rest | 1 << compact(o);
+                let mover = layout.mover_rank(s1);
+                emit(masters, mover + layout.opponent_rank(s1, b2));
                 if uncapture {
-                    emit(masters, layout.students_rank(s1, b2 | t2));
+                    emit(masters, mover + layout.opponent_rank(s1, b2 | t2));
                 }
             }
         }
@@ -428,14 +437,18 @@ impl Generator {
                 continue;
             }
             let masters = Layout::block(0, o, bm) * per;
-            let s1 = compress(a_students, o, bm);
-            emit(
-                masters,
-                layout.students_rank(s1, compress(b_students, o, bm)),
-            );
+            let o1 = without_bm(o);
+            let s1 = remove_square(a_nb, o1);
+            let s2 = remove_square(b_nb, o1);
+            let mover = layout.mover_rank(s1);
+            emit(masters, mover + layout.opponent_rank(s1, s2));
             if uncapture {
-                let s2 = compress(b_students | 1 << am, o, bm);
-                emit(masters, layout.students_rank(s1, s2));
+                // An opponent Student taken on `am`, among the squares `o` and `bm` leave.
+                let captured = am - u32::from(am > o) - u32::from(am > bm);
+                emit(
+                    masters,
+                    mover + layout.opponent_rank(s1, s2 | 1 << captured),
+                );
             }
         }
         // A pass, when the previous mover had no step with `y` and `p`; with at most four

@@ -79,17 +79,24 @@ pub(crate) fn deposit(mut compact: u32, free: u32) -> u32 {
     out
 }
 
+/// The set `mask` (without the square `sq`) written in the squares other than `sq`: the bits
+/// above `sq` move down by one.
+#[inline]
+pub(crate) const fn remove_square(mask: u32, sq: u32) -> u32 {
+    (mask & ((1 << sq) - 1)) | ((mask >> (sq + 1)) << sq)
+}
+
 /// The set `mask` of squares other than `x` and `y` (two different squares) written in the 23
 /// squares left: the bits at `x` and `y` are taken out and the bits above them move down.
+#[cfg(test)]
 #[inline]
 pub(crate) const fn compress(mask: u32, x: u32, y: u32) -> u32 {
     let (lo, hi) = if x < y { (x, y) } else { (y, x) };
-    let m = (mask & ((1 << hi) - 1)) | ((mask >> (hi + 1)) << hi);
-    (m & ((1 << lo) - 1)) | ((m >> (lo + 1)) << lo)
+    remove_square(remove_square(mask, hi), lo)
 }
 
-/// The inverse of [`compress`]: the 23-square set `compact` spread over the squares other than
-/// `x` and `y`.
+/// The inverse of taking the squares `x` and `y` out of a set ([`remove_square`]): the
+/// 23-square set `compact` spread over the squares other than `x` and `y`.
 #[inline]
 pub(crate) const fn expand(compact: u32, x: u32, y: u32) -> u32 {
     let (lo, hi) = if x < y { (x, y) } else { (y, x) };
@@ -160,9 +167,6 @@ pub(crate) struct Layout {
     base: [u64; 6],
     /// `off[n][b]`: the number of opponent Student sets of fewer than `b` squares among `n`.
     off: [[u64; 6]; 24],
-    /// `rank_base[a][b]`: the first Student rank with `a` Students of the mover and `b` of the
-    /// opponent (`base[a] + off[23 - a][b]`).
-    rank_base: [[u64; 6]; 6],
     /// `P`: the placements of Students for one pair of Master squares.
     pub per_masters: u64,
     /// For each lie: the mover's two cards, the opponent's two, the side card (positions 0..5
@@ -198,12 +202,6 @@ impl Layout {
                 row[b + 1] = row[b] + BINOM[n][b];
             }
         }
-        let mut rank_base = [[0u64; 6]; 6];
-        for (a, row) in rank_base.iter_mut().enumerate().take(students + 1) {
-            for (b, slot) in row.iter_mut().enumerate() {
-                *slot = base[a] + off[23 - a][b];
-            }
-        }
         let mut lies = [[0u8; 5]; 30];
         let mut lie_of = [[u8::MAX; 5]; 32];
         for side in 0..5u8 {
@@ -233,7 +231,6 @@ impl Layout {
             t,
             base,
             off,
-            rank_base,
             per_masters,
             lies,
             lie_of,
@@ -272,34 +269,53 @@ impl Layout {
     }
 
     /// The Student part of an index (`0..P`) from the two Student sets written in the 23
-    /// squares the Masters leave ([`compress`]): the mover's `s1` and the opponent's `s2`
-    /// (disjoint). Equal to `index(st) % P` for the state with those Students.
+    /// squares the Masters leave (both squares taken out with [`remove_square`]): the mover's
+    /// `s1` and the opponent's `s2` (disjoint). Equal to `index(st) % P` for the state with
+    /// those Students.
     #[inline]
     pub fn students_rank(&self, s1: u32, s2: u32) -> u64 {
+        self.mover_rank(s1) + self.opponent_rank(s1, s2)
+    }
+
+    /// The part of [`Layout::students_rank`] that depends on the mover's Students alone.
+    #[inline]
+    pub fn mover_rank(&self, s1: u32) -> u64 {
+        let a = s1.count_ones() as usize;
+        // The colex rank: among the 23 squares the count of free squares below `sq` is `sq`.
+        // Without branches: always `students` rounds, an exhausted set giving square 32, whose
+        // entries in `RANK_BINOM` are zero.
+        let mut r1 = 0;
+        let mut bits = s1;
+        for column in &RANK_BINOM[1..=self.students] {
+            r1 += column[bits.trailing_zeros() as usize];
+            bits &= bits.wrapping_sub(1);
+        }
+        self.base[a] + r1 * self.t[23 - a]
+    }
+
+    /// The rest of [`Layout::students_rank`]: the opponent's Students `s2` among the squares
+    /// the mover's `s1` leave.
+    #[inline]
+    pub fn opponent_rank(&self, s1: u32, s2: u32) -> u64 {
         let a = s1.count_ones() as usize;
         let b = s2.count_ones() as usize;
-        // Colex ranks: among the 23 squares the count of free squares below `sq` is `sq`, and
-        // for the opponent's set it is `sq` minus the mover's Students below it. Without
-        // branches: always `students` rounds, an exhausted set giving square 32, whose entries
-        // in `RANK_BINOM` are zero (so are those from 24 on: `32 - a` for the second set).
-        let mut r1 = 0;
-        let mut r2 = 0;
-        let (mut bits1, mut bits2) = (s1, s2);
+        // The colex rank: the count of free squares below `sq` is `sq` minus the mover's
+        // Students below it. An exhausted set gives square 32, and `32 - a` is at least 24,
+        // where `RANK_BINOM` is zero.
+        let mut r2 = self.off[23 - a][b];
+        let mut bits = s2;
         for column in &RANK_BINOM[1..=self.students] {
-            let sq1 = bits1.trailing_zeros();
-            bits1 &= bits1.wrapping_sub(1);
-            r1 += column[sq1 as usize];
-            let sq2 = bits2.trailing_zeros();
-            bits2 &= bits2.wrapping_sub(1);
-            let below = (u64::from(s1) & ((1u64 << sq2) - 1)).count_ones();
-            r2 += column[(sq2 - below) as usize];
+            let sq = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            let below = (u64::from(s1) & ((1u64 << sq) - 1)).count_ones();
+            r2 += column[(sq - below) as usize];
         }
-        self.rank_base[a][b] + r1 * self.t[23 - a] + r2
+        r2
     }
 
     /// The Student sets of every Student part `0..P` of an index, in the 23 squares the Masters
-    /// leave ([`compress`]): the mover's set in the low 32 bits, the opponent's in the high 32.
-    /// The inverse of [`Layout::students_rank`], for unranking without divisions or searches.
+    /// leave (see [`Layout::students_rank`]): the mover's set in the low 32 bits, the
+    /// opponent's in the high 32. The inverse of [`Layout::students_rank`], for unranking without divisions or searches.
     pub fn student_sets(&self) -> Vec<u64> {
         const FREE: u32 = (1 << 23) - 1;
         let mut sets = Vec::with_capacity(self.per_masters as usize);
@@ -476,6 +492,10 @@ mod tests {
             assert_eq!(expand(c, x, y), mask);
             assert_eq!(expand(c, y, x), mask);
             assert_eq!(compress(mask, y, x), c);
+            // Removing the higher square first, or the lower one first (the higher one then
+            // one lower), gives the same.
+            let (lo, hi) = (x.min(y), x.max(y));
+            assert_eq!(remove_square(remove_square(mask, lo), hi - 1), c);
         }
     }
 
