@@ -37,32 +37,32 @@ fn decide(slot: &AtomicU16, child_lost: bool, next: u16) -> bool {
 /// The number of predecessors gathered before their words are touched and updated.
 const BATCH: usize = 1024;
 
-/// Records one move of each predecessor in `batch` (an index, with bit 63 set when its word
-/// of `next` is updated by this thread alone) to a state decided at this level; adds the
-/// predecessors this decides to `next` and returns their number.
+/// Records one move of each predecessor in `batch` (its index and the first index of its block,
+/// of `per` entries) to a state decided at this level; adds the predecessors this decides to
+/// `next` and returns their number.
 fn update(
-    batch: &[u64],
+    batch: &[[u64; 2]],
+    per: u64,
     child_lost: bool,
     next_code: u16,
     vals: &[AtomicU16],
     next: &IndexBitmap,
 ) -> u64 {
-    const INDEX: u64 = (1 << 63) - 1;
     // Plain loads first, independent of each other, so that the cache misses overlap; the
     // updates then find the lines in the cache.
     let mut touch = 0u16;
-    for &q in batch {
-        touch |= vals[(q & INDEX) as usize].load(Relaxed);
+    for &[q, _] in batch {
+        touch |= vals[q as usize].load(Relaxed);
     }
     std::hint::black_box(touch);
     let mut found = 0;
-    for &q in batch {
-        let i = q & INDEX;
-        if decide(&vals[i as usize], child_lost, next_code) {
-            if q > INDEX {
-                next.insert_unshared(i);
+    for &[q, start] in batch {
+        if decide(&vals[q as usize], child_lost, next_code) {
+            // A bitmap word inside the block is only updated by this unit.
+            if (q & !63) >= start && (q | 63) < start + per {
+                next.insert_unshared(q);
             } else {
-                next.insert(i);
+                next.insert(q);
             }
             found += 1;
         }
@@ -348,22 +348,18 @@ impl Generator {
                                             tm,
                                         };
                                         self.parents(&st, |start, students| {
-                                            let q = start + students;
-                                            // Whether the bitmap word of `q` lies inside the
-                                            // block, which only this unit updates.
-                                            let inside =
-                                                (q & !63) >= start && (q | 63) < start + per;
-                                            batch.push(q | u64::from(inside) << 63);
+                                            batch.push([start + students, start]);
                                         });
                                         if batch.len() >= BATCH {
-                                            found +=
-                                                update(&batch, child_lost, next_code, vals, next);
+                                            found += update(
+                                                &batch, per, child_lost, next_code, vals, next,
+                                            );
                                             batch.clear();
                                         }
                                     });
                                 }
                             }
-                            found += update(&batch, child_lost, next_code, vals, next);
+                            found += update(&batch, per, child_lost, next_code, vals, next);
                             batch.clear();
                             progress(done);
                         }
