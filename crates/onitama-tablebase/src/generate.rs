@@ -7,7 +7,9 @@ use onitama_core::Card;
 
 use crate::bitmap::{AscendingInserter, IndexBitmap};
 use crate::error::TablebaseError;
-use crate::index::{Layout, OUR_TEMPLE, State, THEIR_TEMPLE, expand, remove_square, rotate};
+use crate::index::{
+    Layout, OUR_TEMPLE, State, THEIR_TEMPLE, expand, remove_square_from_both, rotate,
+};
 use crate::table::{Stats, Tablebase};
 
 /// The stored code of a state: `0` a draw, otherwise the distance in plies plus one (an odd
@@ -397,13 +399,15 @@ impl Generator {
         };
         // The Student sets without the square `bm` (the opponent's Master in every parent),
         // and the square of `sq` in them.
-        let (a_nb, b_nb) = (remove_square(a_students, bm), remove_square(b_students, bm));
+        // Both sets in one word (the previous mover's in the low half), for removing a square
+        // from both at once.
+        let both_nb =
+            remove_square_from_both(u64::from(a_students) | u64::from(b_students) << 32, bm);
         let without_bm = |sq: u32| sq - u32::from(sq > bm);
         // Un-moves of a Student (the Masters stay on `am` and `bm`).
         let masters = Layout::block(0, am, bm) * per;
-        let am1 = without_bm(am);
-        let a2 = remove_square(a_nb, am1);
-        let b2 = remove_square(b_nb, am1);
+        let both2 = remove_square_from_both(both_nb, without_bm(am));
+        let (a2, b2) = (both2 as u32, (both2 >> 32) as u32);
         // The square `sq` (neither `am` nor `bm`) among the 23 the Masters leave.
         let compact = |sq: u32| sq - u32::from(sq > am) - u32::from(sq > bm);
         let mut bits = a_students;
@@ -433,9 +437,8 @@ impl Generator {
                 continue;
             }
             let masters = Layout::block(0, o, bm) * per;
-            let o1 = without_bm(o);
-            let s1 = remove_square(a_nb, o1);
-            let s2 = remove_square(b_nb, o1);
+            let both = remove_square_from_both(both_nb, without_bm(o));
+            let (s1, s2) = (both as u32, (both >> 32) as u32);
             let mover = layout.mover_rank(s1);
             emit(masters, mover + layout.opponent_rank(s1, s2));
             if uncapture {

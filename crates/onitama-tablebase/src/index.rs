@@ -81,9 +81,19 @@ pub(crate) fn deposit(mut compact: u32, free: u32) -> u32 {
 
 /// The set `mask` (without the square `sq`) written in the squares other than `sq`: the bits
 /// above `sq` move down by one.
+#[cfg(test)]
 #[inline]
 pub(crate) const fn remove_square(mask: u32, sq: u32) -> u32 {
     (mask & ((1 << sq) - 1)) | ((mask >> (sq + 1)) << sq)
+}
+
+/// Two sets of at most 31 squares (one in the low 32 bits of `pair`, one in the high 32), both
+/// without the square `sq`, written in the squares other than `sq`: in each half the bits above
+/// `sq` move down by one.
+#[inline]
+pub(crate) const fn remove_square_from_both(pair: u64, sq: u32) -> u64 {
+    let low = ((1u64 << sq) - 1) * 0x1_0000_0001;
+    (pair & low) | ((pair >> 1) & !low & 0x7FFF_FFFF_7FFF_FFFF)
 }
 
 /// The set `mask` of squares other than `x` and `y` (two different squares) written in the 23
@@ -95,7 +105,7 @@ pub(crate) const fn compress(mask: u32, x: u32, y: u32) -> u32 {
     remove_square(remove_square(mask, hi), lo)
 }
 
-/// The inverse of taking the squares `x` and `y` out of a set ([`remove_square`]): the
+/// The inverse of taking the squares `x` and `y` out of a set ([`remove_square_from_both`]): the
 /// 23-square set `compact` spread over the squares other than `x` and `y`.
 #[inline]
 pub(crate) const fn expand(compact: u32, x: u32, y: u32) -> u32 {
@@ -269,7 +279,7 @@ impl Layout {
     }
 
     /// The Student part of an index (`0..P`) from the two Student sets written in the 23
-    /// squares the Masters leave (both squares taken out with [`remove_square`]): the mover's
+    /// squares the Masters leave (both squares taken out with [`remove_square_from_both`]): the mover's
     /// `s1` and the opponent's `s2` (disjoint). Equal to `index(st) % P` for the state with
     /// those Students.
     #[inline]
@@ -496,6 +506,10 @@ mod tests {
             // one lower), gives the same.
             let (lo, hi) = (x.min(y), x.max(y));
             assert_eq!(remove_square(remove_square(mask, lo), hi - 1), c);
+            let other = rng.next_u64() as u32 & 0x1FF_FFFF & !(1 << x);
+            let both = remove_square_from_both(u64::from(mask) | u64::from(other) << 32, x);
+            assert_eq!(both as u32, remove_square(mask, x));
+            assert_eq!((both >> 32) as u32, remove_square(other, x));
         }
     }
 
