@@ -5,8 +5,11 @@ use std::sync::atomic::{AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use onitama_core::Card;
 
+use crate::bitmap::{AscendingInserter, IndexBitmap};
 use crate::error::TablebaseError;
-use crate::index::{Layout, OUR_TEMPLE, State, THEIR_TEMPLE, rotate};
+use crate::index::{
+    Layout, OUR_TEMPLE, State, THEIR_TEMPLE, expand, remove_square_from_both, rotate,
+};
 use crate::table::{Stats, Tablebase};
 
 /// The stored code of a state: `0` a draw, otherwise the distance in plies plus one (an odd
@@ -16,28 +19,63 @@ const fn code(plies: u32) -> u8 {
     (plies + 1) as u8
 }
 
-/// The number of predecessors gathered before their words are touched and updated.
-const BATCH: usize = 2048;
-
 /// Records in `slot` (a predecessor's word) one move to a state that is lost (`child_lost`) or
 /// won for its mover; returns whether this decides the predecessor (its word becomes `next`).
+/// Plain loads and stores: only one thread updates a given predecessor during a level (see
+/// [`Generator::level`]).
 #[inline]
 fn decide(slot: &AtomicU16, child_lost: bool, next: u16) -> bool {
-    let mut v = slot.load(Relaxed);
-    loop {
-        if v >= 256 {
-            return false; // decided already
-        }
-        // A loss decides the predecessor; a win takes one move off its counter, and the last
-        // one decides it.
-        let last = child_lost || v <= 1;
-        let new = if last { next } else { v - 1 };
-        match slot.compare_exchange_weak(v, new, Relaxed, Relaxed) {
-            Ok(_) => return last,
-            Err(now) => v = now,
+    let v = slot.load(Relaxed);
+    // A loss decides the predecessor; a win takes one move off its counter, and the last one
+    // decides it. Without branches (the outcome is hard to predict): a decided word (256 and
+    // up) is stored back unchanged.
+    let open = v < 256;
+    let last = open && (child_lost || v <= 1);
+    let new = if last { next } else { v - u16::from(open) };
+    slot.store(new, Relaxed);
+    last
+}
+
+/// The number of predecessors gathered before their words are touched and updated.
+const BATCH: usize = 1024;
+
+/// Records one move of each predecessor in `batch` (its index and the first index of its block,
+/// of `per` entries) to a state decided at this level; adds the predecessors this decides to
+/// `next` and returns their number.
+fn update(
+    batch: &[[u64; 2]],
+    per: u64,
+    child_lost: bool,
+    next_code: u16,
+    vals: &[AtomicU16],
+    next: &IndexBitmap,
+) -> u64 {
+    // Plain loads first, independent of each other, so that the cache misses overlap; the
+    // updates then find the lines in the cache.
+    let mut touch = 0u16;
+    for &[q, _] in batch {
+        touch |= vals[q as usize].load(Relaxed);
+    }
+    std::hint::black_box(touch);
+    let mut found = 0;
+    for &[q, start] in batch {
+        if decide(&vals[q as usize], child_lost, next_code) {
+            // A bitmap word inside the block is only updated by this unit.
+            if (q & !63) >= start && (q | 63) < start + per {
+                next.insert_unshared(q);
+            } else {
+                next.insert(q);
+            }
+            found += 1;
         }
     }
+    found
 }
+
+/// The ten pairs of card positions a mover can hold, as 5-bit masks.
+const PAIRS: [u8; 10] = [
+    0b00011, 0b00101, 0b00110, 0b01001, 0b01010, 0b01100, 0b10001, 0b10010, 0b10100, 0b11000,
+];
 
 /// The longest distance a table can store.
 pub const MAX_PLIES: u32 = 254;
@@ -110,12 +148,12 @@ impl Generator {
 
     /// The memory the generation needs, in bytes (a bound with a margin over the measured
     /// peak): two bytes per entry (the code and the counter of unrefuted moves in one word), one
-    /// for the finished table, and the lists of the states of the current and the next level
-    /// (8 bytes each; the largest, the immediate wins, holds most of the decided states), so 8
-    /// bytes per entry.
+    /// for the finished table (built from the words at the end), two bitmaps of one bit per
+    /// entry (the states of the current and the next level) and a small table of Student sets;
+    /// about 3.3 bytes per entry, announced as 4.
     #[must_use]
     pub fn memory_bytes(&self) -> u64 {
-        self.entries() * 8
+        self.entries() * 4
     }
 
     /// Generates the table. `progress` is called (from any thread) with the amount of work done
@@ -129,49 +167,48 @@ impl Generator {
         // One 16-bit word per state, so that a predecessor costs one cache miss: the high byte
         // is the code once decided, the low byte the counter of unrefuted moves until then.
         let vals: Vec<AtomicU16> = (0..len).map(|_| AtomicU16::new(0)).collect();
+        // The states decided at the current level and at the next one, one bit per entry.
+        let mut current = IndexBitmap::new(n);
+        let mut next = IndexBitmap::new(n);
+        let sets = self.layout.student_sets();
         let threads = self.threads;
-        // The first pass, over blocks of one lie and one pair of Master squares.
+        // The first pass, over blocks of one lie and one pair of Master squares: the stuck
+        // players of the `stuck_loses` variant are level 0, the immediate wins level 1.
         let next_block = AtomicU64::new(0);
-        let lists: Vec<(Vec<u64>, Vec<u64>)> = std::thread::scope(|s| {
+        let mut next_count: u64 = std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads)
                 .map(|_| {
                     s.spawn(|| {
-                        let mut level0 = Vec::new();
-                        let mut level1 = Vec::new();
+                        let mut wins = 0;
                         loop {
                             let block = next_block.fetch_add(1, Relaxed);
                             if block >= 30 * 600 {
                                 break;
                             }
-                            self.first_pass(block, &vals, &mut level0, &mut level1);
+                            wins += self.first_pass(block, &vals, &current, &next);
                             progress(self.layout.per_masters);
                         }
-                        (level0, level1)
+                        wins
                     })
                 })
                 .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_default())
-                .collect()
+            handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
         });
-        // The lists stay split by thread (no copy into one list: the largest level holds about a
-        // third of the states).
-        let (mut current, mut pending): (Vec<Vec<u64>>, Vec<Vec<u64>>) = lists.into_iter().unzip();
         let mut d = 0u32;
         loop {
-            pending.extend(self.level(&current, d, &vals, progress));
-            current.clear();
-            pending.retain(|l| !l.is_empty());
-            if pending.is_empty() {
+            next_count += self.level(&current, &next, &sets, d, &vals, progress);
+            if next_count == 0 {
                 break;
             }
             d += 1;
             if d > MAX_PLIES {
                 return Err(TablebaseError::DistanceOverflow { max: MAX_PLIES });
             }
-            current = std::mem::take(&mut pending);
+            // The current bitmap was drained by the level: it is empty, ready for the next one.
+            std::mem::swap(&mut current, &mut next);
+            next_count = 0;
         }
+        drop((current, next));
         let data: Vec<u8> = vals
             .into_iter()
             .map(|v| (v.into_inner() >> 8) as u8)
@@ -186,15 +223,16 @@ impl Generator {
         ))
     }
 
-    /// The first pass over one block: immediate wins (level 1), stuck players in the
-    /// `stuck_loses` variant (level 0), and the counters of the other states.
+    /// The first pass over one block: immediate wins (level 1, added to `level1`; returns their
+    /// number), stuck players in the `stuck_loses` variant (level 0, added to `level0`), and the
+    /// counters of the other states.
     fn first_pass(
         &self,
         block: u64,
         vals: &[AtomicU16],
-        level0: &mut Vec<u64>,
-        level1: &mut Vec<u64>,
-    ) {
+        level0: &IndexBitmap,
+        level1: &IndexBitmap,
+    ) -> u64 {
         let layout = &self.layout;
         let lie = (block / 600) as u8;
         let masters = (block % 600) as u32;
@@ -204,13 +242,16 @@ impl Generator {
             tm += 1;
         }
         if um == THEIR_TEMPLE || tm == OUR_TEMPLE {
-            return;
+            return 0;
         }
         let [p0, p1, ..] = layout.lies[usize::from(lie)];
         let (t0, t1) = (&layout.fwd[usize::from(p0)], &layout.fwd[usize::from(p1)]);
         let mut i = layout.block_start(lie, um, tm);
         let free1 = 0x1FF_FFFF & !(1 << um) & !(1 << tm);
         let k = layout.students;
+        let mut wins = 0;
+        let mut level0 = AscendingInserter::new(level0);
+        let mut level1 = AscendingInserter::new(level1);
         for a in 0..=k {
             Layout::for_each_set(a, free1, |s1| {
                 let us = s1 | 1 << um;
@@ -230,11 +271,12 @@ impl Generator {
                         let idx = i as usize;
                         if win {
                             vals[idx].store(u16::from(code(1)) << 8, Relaxed);
-                            level1.push(i);
+                            level1.insert(i);
+                            wins += 1;
                         } else if steps == 0 {
                             if self.stuck_loses {
                                 vals[idx].store(u16::from(code(0)) << 8, Relaxed);
-                                level0.push(i);
+                                level0.insert(i);
                             } else {
                                 vals[idx].store(2, Relaxed);
                             }
@@ -246,115 +288,172 @@ impl Generator {
                 }
             });
         }
+        wins
     }
 
-    /// Un-moves from every state of `current` (all decided at distance `d`) and returns the
-    /// states this decides at distance `d + 1`, one list per thread.
+    /// Un-moves from every state of `current` (all decided at distance `d`; the bitmap is
+    /// drained), adds the states this decides at distance `d + 1` to `next` and returns their
+    /// number. `sets` is [`Layout::student_sets`].
+    ///
+    /// The work is split into units: the states whose mover has its Master on one square `m`
+    /// and holds one pair of cards. Every predecessor of such a state has the opponent's Master
+    /// on `24 - m` (the turned frame) and the opponent holding that pair, so two units never
+    /// share a predecessor: a thread updates its unit's predecessors with plain loads and
+    /// stores. Inside a unit the states are taken in index order, block by block, so that the
+    /// predecessors of one block fall mostly into two blocks (one per card received), which
+    /// stay in the cache.
     fn level(
         &self,
-        current: &[Vec<u64>],
+        current: &IndexBitmap,
+        next: &IndexBitmap,
+        sets: &[u64],
         d: u32,
         vals: &[AtomicU16],
         progress: &(dyn Fn(u64) + Sync),
-    ) -> Vec<Vec<u64>> {
-        const CHUNK: usize = 1 << 16;
+    ) -> u64 {
+        let layout = &self.layout;
+        let per = layout.per_masters;
         let child_lost = d % 2 == 0;
-        let next = u16::from(code(d + 1)) << 8;
-        let work: Vec<&[u64]> = current.iter().flat_map(|l| l.chunks(CHUNK)).collect();
-        if work.is_empty() {
-            return Vec::new();
-        }
-        let next_chunk = AtomicU64::new(0);
+        let next_code = u16::from(code(d + 1)) << 8;
+        let next_unit = AtomicU64::new(0);
+        let units = 25 * PAIRS.len() as u64;
         std::thread::scope(|s| {
-            let handles: Vec<_> = (0..self.threads.min(work.len()))
+            let handles: Vec<_> = (0..self.threads)
                 .map(|_| {
                     s.spawn(|| {
-                        let mut found = Vec::new();
-                        let mut batch: Vec<u64> = Vec::with_capacity(BATCH + 64);
+                        let mut found = 0u64;
+                        let mut batch = Vec::with_capacity(BATCH + 64);
                         loop {
-                            let k = next_chunk.fetch_add(1, Relaxed) as usize;
-                            let Some(part) = work.get(k) else {
+                            let unit = next_unit.fetch_add(1, Relaxed);
+                            if unit >= units {
                                 break;
-                            };
-                            for (j, &i) in part.iter().enumerate() {
-                                if let Some(st) = self.layout.state(i) {
-                                    self.parents(&st, |q| batch.push(q));
-                                }
-                                if batch.len() >= BATCH || j + 1 == part.len() {
-                                    // Plain loads first, independent of each other, so that the
-                                    // cache misses overlap; the atomic updates (which serialise
-                                    // memory accesses) then find the lines in the cache.
-                                    let mut touch = 0u16;
-                                    for &q in &batch {
-                                        touch |= vals[q as usize].load(Relaxed);
-                                    }
-                                    std::hint::black_box(touch);
-                                    for &q in &batch {
-                                        if decide(&vals[q as usize], child_lost, next) {
-                                            found.push(q);
+                            }
+                            let um = (unit / PAIRS.len() as u64) as u32;
+                            let pair = PAIRS[(unit % PAIRS.len() as u64) as usize];
+                            if um == THEIR_TEMPLE {
+                                continue;
+                            }
+                            let [c0, c1] = [pair.trailing_zeros(), pair.ilog2()];
+                            let mut done = 0u64;
+                            for side in (0..5u8).filter(|&c| pair & (1 << c) == 0) {
+                                let lie = layout.lie(c0 as u8, c1 as u8, side);
+                                for tm in (0..25).filter(|&t| t != um && t != OUR_TEMPLE) {
+                                    let start = Layout::block(lie, um, tm) * per;
+                                    current.drain_range(start, start + per, |i| {
+                                        done += 1;
+                                        let set = sets[(i - start) as usize];
+                                        let st = State {
+                                            lie,
+                                            us: expand(set as u32, um, tm) | 1 << um,
+                                            um,
+                                            them: expand((set >> 32) as u32, um, tm) | 1 << tm,
+                                            tm,
+                                        };
+                                        self.parents(&st, |start, students| {
+                                            batch.push([start + students, start]);
+                                        });
+                                        if batch.len() >= BATCH {
+                                            found += update(
+                                                &batch, per, child_lost, next_code, vals, next,
+                                            );
+                                            batch.clear();
                                         }
-                                    }
-                                    batch.clear();
+                                    });
                                 }
                             }
-                            progress(part.len() as u64);
+                            found += update(&batch, per, child_lost, next_code, vals, next);
+                            batch.clear();
+                            progress(done);
                         }
                         found
                     })
                 })
                 .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().unwrap_or_default())
-                .collect()
+            handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
         })
     }
 
-    /// Calls `f` with the index of every state that has a move to the state `st`, once per such
-    /// move.
-    fn parents(&self, st: &State, mut f: impl FnMut(u64)) {
+    /// Calls `f` for every state that has a move to the state `st`, once per such move, with the
+    /// first index of the state's block and its Student rank (the index is their sum).
+    fn parents(&self, st: &State, mut f: impl FnMut(u64, u64)) {
         let layout = &self.layout;
-        let [o0, o1, h0, h1, p] = layout.lies[usize::from(st.lie)];
+        let per = layout.per_masters;
+        let [_, _, h0, h1, p] = layout.lies[usize::from(st.lie)];
         // The previous mover's frame: it plays up; the opponent is the side to move in `st`.
         let a = rotate(st.them);
         let am = 24 - st.tm;
         let b = rotate(st.us);
         let bm = 24 - st.um;
         let occupied = a | b;
-        let b_students = b.count_ones() as usize - 1;
+        let (a_students, b_students) = (a & !(1 << am), b & !(1 << bm));
+        let uncapture = (b_students.count_ones() as usize) < layout.students;
         let back = &layout.back[usize::from(p)];
-        let _ = (o0, o1);
-        for (x, y) in [(h0, h1), (h1, h0)] {
-            // The previous mover held `y` and `p`, and received `x`, the side card then.
-            let lie = layout.lie(y, p, x);
-            let mut bits = a;
-            while bits != 0 {
-                let t = bits.trailing_zeros();
-                bits &= bits - 1;
-                let mut from = back[t as usize] & !occupied;
-                while from != 0 {
-                    let o = from.trailing_zeros();
-                    from &= from - 1;
-                    let pm = if t == am { o } else { am };
-                    if pm == THEIR_TEMPLE {
-                        continue;
-                    }
-                    let us = a ^ (1 << t) ^ (1 << o);
-                    let mut parent = State {
-                        lie,
-                        us,
-                        um: pm,
-                        them: b,
-                        tm: bm,
-                    };
-                    f(layout.index(&parent));
-                    if b_students < layout.students {
-                        parent.them = b | 1 << t;
-                        f(layout.index(&parent));
-                    }
+        // The previous mover used `p` (the side card now) and received one of its two cards:
+        // it held `y` and `p` and the side card was `x`, for (x, y) = (h0, h1) and (h1, h0).
+        // The two parents of one un-move differ only in the lie: same Students, same rank.
+        let lies = [layout.lie(h1, p, h0), layout.lie(h0, p, h1)];
+        let [lie0, lie1] = lies.map(|l| u64::from(l) * 600 * per);
+        let mut emit = |masters: u64, students: u64| {
+            f(lie0 + masters, students);
+            f(lie1 + masters, students);
+        };
+        // The Student sets without the square `bm` (the opponent's Master in every parent),
+        // and the square of `sq` in them.
+        // Both sets in one word (the previous mover's in the low half), for removing a square
+        // from both at once.
+        let both_nb =
+            remove_square_from_both(u64::from(a_students) | u64::from(b_students) << 32, bm);
+        let without_bm = |sq: u32| sq - u32::from(sq > bm);
+        // Un-moves of a Student (the Masters stay on `am` and `bm`).
+        let masters = Layout::block(0, am, bm) * per;
+        let both2 = remove_square_from_both(both_nb, without_bm(am));
+        let (a2, b2) = (both2 as u32, (both2 >> 32) as u32);
+        // The square `sq` (neither `am` nor `bm`) among the 23 the Masters leave.
+        let compact = |sq: u32| sq - u32::from(sq > am) - u32::from(sq > bm);
+        let mut bits = a_students;
+        while bits != 0 {
+            let t = bits.trailing_zeros();
+            bits &= bits - 1;
+            let t2 = 1 << compact(t);
+            let rest = a2 ^ t2;
+            let mut from = back[t as usize] & !occupied;
+            while from != 0 {
+                let o = from.trailing_zeros();
+                from &= from - 1;
+                let s1 = rest | 1 << compact(o);
+                let mover = layout.mover_rank(s1);
+                emit(masters, mover + layout.opponent_rank(s1, b2));
+                if uncapture {
+                    emit(masters, mover + layout.opponent_rank(s1, b2 | t2));
                 }
             }
-            if !self.stuck_loses {
+        }
+        // Un-moves of the Master, from `o` to `am`.
+        let mut from = back[am as usize] & !occupied;
+        while from != 0 {
+            let o = from.trailing_zeros();
+            from &= from - 1;
+            if o == THEIR_TEMPLE {
+                continue;
+            }
+            let masters = Layout::block(0, o, bm) * per;
+            let both = remove_square_from_both(both_nb, without_bm(o));
+            let (s1, s2) = (both as u32, (both >> 32) as u32);
+            let mover = layout.mover_rank(s1);
+            emit(masters, mover + layout.opponent_rank(s1, s2));
+            if uncapture {
+                // An opponent Student taken on `am`, among the squares `o` and `bm` leave.
+                let captured = am - u32::from(am > o) - u32::from(am > bm);
+                emit(
+                    masters,
+                    mover + layout.opponent_rank(s1, s2 | 1 << captured),
+                );
+            }
+        }
+        // A pass, when the previous mover had no step with `y` and `p`; with at most four
+        // pieces there always is one (`nobody_with_four_pieces_or_fewer_is_ever_stuck`).
+        if !self.stuck_loses && a.count_ones() > 4 {
+            for (k, y) in [h1, h0].into_iter().enumerate() {
                 let (ty, tp) = (&layout.fwd[usize::from(y)], &layout.fwd[usize::from(p)]);
                 let mut steps = 0;
                 let mut bits = a;
@@ -364,13 +463,7 @@ impl Generator {
                     steps |= (ty[s] | tp[s]) & !a;
                 }
                 if steps == 0 {
-                    f(layout.index(&State {
-                        lie,
-                        us: a,
-                        um: am,
-                        them: b,
-                        tm: bm,
-                    }));
+                    f([lie0, lie1][k] + masters, layout.students_rank(a2, b2));
                 }
             }
         }
@@ -439,7 +532,8 @@ mod tests {
                 "two moves of {pos} lead to the same state"
             );
             let mut count = 0;
-            generator.parents(&c, |q| {
+            generator.parents(&c, |start, students| {
+                let q = start + students;
                 if q == me {
                     count += 1;
                 }
@@ -455,7 +549,8 @@ mod tests {
             let child = pos.after_unchecked(mv);
             let c = layout.state_of(&child).unwrap();
             let ci = layout.index(&c);
-            generator.parents(&c, |q| {
+            generator.parents(&c, |start, students| {
+                let q = start + students;
                 let parent = layout.state(q).expect("a parent is a state");
                 let p = to_position(layout, &parent);
                 let hits = p
@@ -530,7 +625,9 @@ mod tests {
         let child = pos.after_unchecked(pos.legal_moves()[0]);
         let mut listed = false;
         let me = layout.index(&layout.state_of(&pos).unwrap());
-        variant.parents(&layout.state_of(&child).unwrap(), |q| listed |= q == me);
+        variant.parents(&layout.state_of(&child).unwrap(), |start, students| {
+            listed |= start + students == me;
+        });
         assert!(!listed, "with stuck_loses a pass is no move");
     }
 

@@ -35,6 +35,23 @@ pub(crate) const BINOM: [[u64; 26]; 26] = {
     t
 };
 
+/// `BINOM` transposed for the ranks of [`Layout::students_rank`]: `RANK_BINOM[k][n]` is
+/// `C(n, k)` for `n < 24`, and zero for `n` in `24..=32` (the square 32 stands for "no more
+/// squares").
+const RANK_BINOM: [[u64; 33]; 6] = {
+    let mut t = [[0u64; 33]; 6];
+    let mut n = 0;
+    while n < 24 {
+        let mut k = 0;
+        while k < 6 {
+            t[k][n] = BINOM[n][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// The temple the mover aims at (`c5`, in the mover's frame).
 pub(crate) const THEIR_TEMPLE: u32 = 22;
 /// The mover's own temple (`c1`, in the mover's frame).
@@ -62,6 +79,41 @@ pub(crate) fn deposit(mut compact: u32, free: u32) -> u32 {
     out
 }
 
+/// The set `mask` (without the square `sq`) written in the squares other than `sq`: the bits
+/// above `sq` move down by one.
+#[cfg(test)]
+#[inline]
+pub(crate) const fn remove_square(mask: u32, sq: u32) -> u32 {
+    (mask & ((1 << sq) - 1)) | ((mask >> (sq + 1)) << sq)
+}
+
+/// Two sets of at most 31 squares (one in the low 32 bits of `pair`, one in the high 32), both
+/// without the square `sq`, written in the squares other than `sq`: in each half the bits above
+/// `sq` move down by one.
+#[inline]
+pub(crate) const fn remove_square_from_both(pair: u64, sq: u32) -> u64 {
+    let low = ((1u64 << sq) - 1) * 0x1_0000_0001;
+    (pair & low) | ((pair >> 1) & !low & 0x7FFF_FFFF_7FFF_FFFF)
+}
+
+/// The set `mask` of squares other than `x` and `y` (two different squares) written in the 23
+/// squares left: the bits at `x` and `y` are taken out and the bits above them move down.
+#[cfg(test)]
+#[inline]
+pub(crate) const fn compress(mask: u32, x: u32, y: u32) -> u32 {
+    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+    remove_square(remove_square(mask, hi), lo)
+}
+
+/// The inverse of taking the squares `x` and `y` out of a set ([`remove_square_from_both`]): the
+/// 23-square set `compact` spread over the squares other than `x` and `y`.
+#[inline]
+pub(crate) const fn expand(compact: u32, x: u32, y: u32) -> u32 {
+    let (lo, hi) = if x < y { (x, y) } else { (y, x) };
+    let m = (compact & ((1 << lo) - 1)) | ((compact >> lo) << (lo + 1));
+    (m & ((1 << hi) - 1)) | ((m >> hi) << (hi + 1))
+}
+
 /// The colex rank of the squares `set` (a subset of `free`) among the squares of `free`.
 #[inline]
 fn colex_rank(set: u32, free: u32) -> u64 {
@@ -79,6 +131,7 @@ fn colex_rank(set: u32, free: u32) -> u64 {
 }
 
 /// The subset of `size` squares of `free` with colex rank `rank`.
+#[cfg(test)]
 #[inline]
 fn colex_unrank(mut rank: u64, size: usize, free: u32) -> u32 {
     let n = free.count_ones() as usize;
@@ -225,7 +278,80 @@ impl Layout {
         (u64::from(st.lie) * 600 + masters) * self.per_masters + students
     }
 
-    /// The state of `index` (`index < self.len()`), or `None` for a broken slot.
+    /// The Student part of an index (`0..P`) from the two Student sets written in the 23
+    /// squares the Masters leave (both squares taken out with [`remove_square_from_both`]): the mover's
+    /// `s1` and the opponent's `s2` (disjoint). Equal to `index(st) % P` for the state with
+    /// those Students.
+    #[inline]
+    pub fn students_rank(&self, s1: u32, s2: u32) -> u64 {
+        self.mover_rank(s1) + self.opponent_rank(s1, s2)
+    }
+
+    /// The part of [`Layout::students_rank`] that depends on the mover's Students alone.
+    #[inline]
+    pub fn mover_rank(&self, s1: u32) -> u64 {
+        let a = s1.count_ones() as usize;
+        // The colex rank: among the 23 squares the count of free squares below `sq` is `sq`.
+        // Without branches: always `students` rounds, an exhausted set giving square 32, whose
+        // entries in `RANK_BINOM` are zero.
+        let mut r1 = 0;
+        let mut bits = s1;
+        for column in &RANK_BINOM[1..=self.students] {
+            r1 += column[bits.trailing_zeros() as usize];
+            bits &= bits.wrapping_sub(1);
+        }
+        self.base[a] + r1 * self.t[23 - a]
+    }
+
+    /// The rest of [`Layout::students_rank`]: the opponent's Students `s2` among the squares
+    /// the mover's `s1` leave.
+    #[inline]
+    pub fn opponent_rank(&self, s1: u32, s2: u32) -> u64 {
+        let a = s1.count_ones() as usize;
+        let b = s2.count_ones() as usize;
+        // The colex rank: the count of free squares below `sq` is `sq` minus the mover's
+        // Students below it. An exhausted set gives square 32, and `32 - a` is at least 24,
+        // where `RANK_BINOM` is zero.
+        let mut r2 = self.off[23 - a][b];
+        let mut bits = s2;
+        for column in &RANK_BINOM[1..=self.students] {
+            let sq = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            let below = (u64::from(s1) & ((1u64 << sq) - 1)).count_ones();
+            r2 += column[(sq - below) as usize];
+        }
+        r2
+    }
+
+    /// The Student sets of every Student part `0..P` of an index, in the 23 squares the Masters
+    /// leave (see [`Layout::students_rank`]): the mover's set in the low 32 bits, the
+    /// opponent's in the high 32. The inverse of [`Layout::students_rank`], for unranking without divisions or searches.
+    pub fn student_sets(&self) -> Vec<u64> {
+        const FREE: u32 = (1 << 23) - 1;
+        let mut sets = Vec::with_capacity(self.per_masters as usize);
+        for a in 0..=self.students {
+            Layout::for_each_set(a, FREE, |s1| {
+                for b in 0..=self.students {
+                    Layout::for_each_set(b, FREE & !s1, |s2| {
+                        sets.push(u64::from(s1) | u64::from(s2) << 32);
+                    });
+                }
+            });
+        }
+        sets
+    }
+
+    /// The number of the block (one lie and one pair of Master squares) of lie `lie` and Master
+    /// squares `um`, `tm`: its first index is this times `P`.
+    #[inline]
+    pub fn block(lie: u8, um: u32, tm: u32) -> u64 {
+        let masters = u64::from(um) * 24 + u64::from(if tm > um { tm - 1 } else { tm });
+        u64::from(lie) * 600 + masters
+    }
+
+    /// The state of `index` (`index < self.len()`), or `None` for a broken slot. (The generator
+    /// unranks with [`Layout::student_sets`] instead; this is the reference.)
+    #[cfg(test)]
     pub fn state(&self, index: u64) -> Option<State> {
         let students = index % self.per_masters;
         let rest = index / self.per_masters;
@@ -359,6 +485,55 @@ mod tests {
                     }
                     assert_eq!(i - start, layout.per_masters);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn compress_and_expand_are_inverse() {
+        let mut rng = abstract_game::rng::SplitMix64::new(11);
+        for _ in 0..10_000 {
+            let x = rng.below(25) as u32;
+            let y = (x + 1 + rng.below(24) as u32) % 25;
+            let mask = rng.next_u64() as u32 & 0x1FF_FFFF & !(1 << x) & !(1 << y);
+            let c = compress(mask, x, y);
+            assert!(c < 1 << 23);
+            assert_eq!(c.count_ones(), mask.count_ones());
+            assert_eq!(expand(c, x, y), mask);
+            assert_eq!(expand(c, y, x), mask);
+            assert_eq!(compress(mask, y, x), c);
+            // Removing the higher square first, or the lower one first (the higher one then
+            // one lower), gives the same.
+            let (lo, hi) = (x.min(y), x.max(y));
+            assert_eq!(remove_square(remove_square(mask, lo), hi - 1), c);
+            let other = rng.next_u64() as u32 & 0x1FF_FFFF & !(1 << x);
+            let both = remove_square_from_both(u64::from(mask) | u64::from(other) << 32, x);
+            assert_eq!(both as u32, remove_square(mask, x));
+            assert_eq!((both >> 32) as u32, remove_square(other, x));
+        }
+    }
+
+    #[test]
+    fn the_fast_students_rank_and_the_set_table_agree_with_the_index() {
+        let mut rng = abstract_game::rng::SplitMix64::new(5);
+        for pieces in [2, 4, 6, 8] {
+            let layout = Layout::new(onitama_core::Deal::COMMUNITY_B.cards(), pieces);
+            let sets = layout.student_sets();
+            assert_eq!(sets.len() as u64, layout.per_masters);
+            for _ in 0..3000 {
+                let i = rng.next_u64() % layout.len();
+                let Some(st) = layout.state(i) else {
+                    continue;
+                };
+                let s1 = compress(st.us & !(1 << st.um), st.um, st.tm);
+                let s2 = compress(st.them & !(1 << st.tm), st.um, st.tm);
+                let students = layout.students_rank(s1, s2);
+                assert_eq!(students, i % layout.per_masters);
+                assert_eq!(
+                    Layout::block(st.lie, st.um, st.tm) * layout.per_masters + students,
+                    i
+                );
+                assert_eq!(sets[students as usize], u64::from(s1) | u64::from(s2) << 32);
             }
         }
     }

@@ -85,6 +85,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod bitmap;
 mod error;
 mod generate;
 mod index;
