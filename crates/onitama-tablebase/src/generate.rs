@@ -322,7 +322,9 @@ impl Generator {
                 .map(|_| {
                     s.spawn(|| {
                         let mut found = 0u64;
-                        let mut batch = Vec::with_capacity(BATCH + 64);
+                        // A fixed-size buffer (a state has fewer than 128 predecessors).
+                        let mut batch = vec![[0u64; 2]; BATCH + 128].into_boxed_slice();
+                        let mut len = 0;
                         loop {
                             let unit = next_unit.fetch_add(1, Relaxed);
                             if unit >= units {
@@ -350,19 +352,25 @@ impl Generator {
                                             tm,
                                         };
                                         self.parents(&st, |start, students| {
-                                            batch.push([start + students, start]);
+                                            batch[len] = [start + students, start];
+                                            len += 1;
                                         });
-                                        if batch.len() >= BATCH {
+                                        if len >= BATCH {
                                             found += update(
-                                                &batch, per, child_lost, next_code, vals, next,
+                                                &batch[..len],
+                                                per,
+                                                child_lost,
+                                                next_code,
+                                                vals,
+                                                next,
                                             );
-                                            batch.clear();
+                                            len = 0;
                                         }
                                     });
                                 }
                             }
-                            found += update(&batch, per, child_lost, next_code, vals, next);
-                            batch.clear();
+                            found += update(&batch[..len], per, child_lost, next_code, vals, next);
+                            len = 0;
                             progress(done);
                         }
                         found
@@ -391,8 +399,8 @@ impl Generator {
         // The previous mover used `p` (the side card now) and received one of its two cards:
         // it held `y` and `p` and the side card was `x`, for (x, y) = (h0, h1) and (h1, h0).
         // The two parents of one un-move differ only in the lie: same Students, same rank.
-        let lies = [layout.lie(h1, p, h0), layout.lie(h0, p, h1)];
-        let [lie0, lie1] = lies.map(|l| u64::from(l) * 600 * per);
+        let [lie0, lie1] =
+            layout.parent_lies[usize::from(st.lie)].map(|l| u64::from(l) * 600 * per);
         let mut emit = |masters: u64, students: u64| {
             f(lie0 + masters, students);
             f(lie1 + masters, students);

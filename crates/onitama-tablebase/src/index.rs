@@ -184,6 +184,9 @@ pub(crate) struct Layout {
     pub lies: [[u8; 5]; 30],
     /// The lie of (mover's cards as a 5-bit mask of positions, side card position).
     lie_of: [[u8; 5]; 32],
+    /// For each lie, the lies of its predecessors: the previous mover (the opponent now) used
+    /// the side card and received its first card, or its second (see [`Layout::lies`]).
+    pub parent_lies: [[u8; 2]; 30],
     /// `dest[p][sq]`: the squares the card at position `p` reaches from `sq` for the mover.
     pub fwd: [[u32; 25]; 5],
     /// `back[p][sq]`: the squares from which the card at position `p` reaches `sq`.
@@ -227,6 +230,13 @@ impl Layout {
                 lie_of[mask][usize::from(side)] = lie as u8;
             }
         }
+        let mut parent_lies = [[0u8; 2]; 30];
+        for (lie, parents) in parent_lies.iter_mut().enumerate() {
+            let [_, _, h0, h1, p] = lies[lie];
+            let lie_of =
+                |a: u8, b: u8, s: u8| lie_of[(1usize << a) | (1usize << b)][usize::from(s)];
+            *parents = [lie_of(h1, p, h0), lie_of(h0, p, h1)];
+        }
         let mut fwd = [[0u32; 25]; 5];
         let mut back = [[0u32; 25]; 5];
         for (p, card) in cards.iter().enumerate() {
@@ -244,6 +254,7 @@ impl Layout {
             per_masters,
             lies,
             lie_of,
+            parent_lies,
             fwd,
             back,
         }
