@@ -160,8 +160,8 @@ pub struct AlphaBetaConfig {
     /// How fast late-move reductions grow, in hundredths: the move at place `i` (from 0) of a
     /// node with `depth` plies left is reduced by `1 + ⌊ln(depth) · ln(i) · scale / 100⌋` plies
     /// (depth and place counted up to 63), down to depth 0 at most (quiescence). 0 reduces every
-    /// late move by one ply. The default, 100,
-    /// was chosen by self-play matches (`docs/engines.md`).
+    /// late move by one ply. The default, 100, was chosen by self-play matches
+    /// (`docs/engines.md`).
     pub reduction_scale: u32,
 }
 
@@ -768,8 +768,8 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> AlphaBeta<G, E> {
 
 impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
     /// `alphabeta`, then the options that differ from [`AlphaBetaConfig::default`] and the
-    /// [`ZeroEvaluator`]: `depth=N`, `eval=NAME`, `tt=MIB`, `threads=N`, `quiescence=off`
-    /// (`alphabeta:depth=6,eval=kamisado`).
+    /// [`ZeroEvaluator`]: `depth=N`, `eval=NAME`, `tt=MIB`, `threads=N`, `quiescence=off`,
+    /// `reductions=off` or `reduction-scale=N` (`alphabeta:depth=6:eval=kamisado`).
     fn name(&self) -> String {
         let default = AlphaBetaConfig::default();
         let mut options = Vec::new();
