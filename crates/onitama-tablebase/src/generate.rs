@@ -340,7 +340,7 @@ impl Generator {
                             for side in (0..5u8).filter(|&c| pair & (1 << c) == 0) {
                                 let lie = layout.lie(c0 as u8, c1 as u8, side);
                                 for tm in (0..25).filter(|&t| t != um && t != OUR_TEMPLE) {
-                                    let start = Layout::block(lie, um, tm) * per;
+                                    let start = layout.block_start(lie, um, tm);
                                     current.drain_range(start, start + per, |i| {
                                         done += 1;
                                         let set = sets[(i - start) as usize];
@@ -405,10 +405,9 @@ impl Generator {
             f(lie0 + masters, students);
             f(lie1 + masters, students);
         };
-        // The Student sets without the square `bm` (the opponent's Master in every parent),
-        // and the square of `sq` in them.
-        // Both sets in one word (the previous mover's in the low half), for removing a square
-        // from both at once.
+        // The Student sets without the square `bm` (the opponent's Master in every parent), both
+        // in one word (the previous mover's in the low half) so that a square leaves both at
+        // once; `without_bm` gives the place of a square in them.
         let both_nb =
             remove_square_from_both(u64::from(a_students) | u64::from(b_students) << 32, bm);
         let without_bm = |sq: u32| sq - u32::from(sq > bm);

@@ -275,7 +275,6 @@ impl Layout {
     #[inline]
     pub fn index(&self, st: &State) -> u64 {
         let (um, tm) = (st.um, st.tm);
-        let masters = u64::from(um) * 24 + u64::from(if tm > um { tm - 1 } else { tm });
         let free1 = 0x1FF_FFFF & !(1 << um) & !(1 << tm);
         let s1 = st.us & !(1 << um);
         let s2 = st.them & !(1 << tm);
@@ -286,7 +285,7 @@ impl Layout {
         let r1 = colex_rank(s1, free1);
         let r2 = self.off[n2][b] + colex_rank(s2, free2);
         let students = self.base[a] + r1 * self.t[n2] + r2;
-        (u64::from(st.lie) * 600 + masters) * self.per_masters + students
+        self.block_start(st.lie, um, tm) + students
     }
 
     /// The Student part of an index (`0..P`) from the two Student sets written in the 23
@@ -458,8 +457,7 @@ impl Layout {
 
     /// The first index of the block of lie `lie` and Master squares `um`, `tm`.
     pub fn block_start(&self, lie: u8, um: u32, tm: u32) -> u64 {
-        let masters = u64::from(um) * 24 + u64::from(if tm > um { tm - 1 } else { tm });
-        (u64::from(lie) * 600 + masters) * self.per_masters
+        Layout::block(lie, um, tm) * self.per_masters
     }
 }
 
