@@ -343,6 +343,15 @@ fn from_score(s: Score, ply: u32) -> i32 {
     }
 }
 
+/// The table of [`Searcher::extra_reduction`] for a reduction scale: 64 logarithms, then their
+/// products.
+fn extra_reductions(scale: u32) -> Box<[[u8; 64]; 64]> {
+    let ln: [f64; 64] = core::array::from_fn(|n| (n.max(1) as f64).ln());
+    Box::new(core::array::from_fn(|depth| {
+        core::array::from_fn(|i| (ln[depth] * ln[i] * f64::from(scale) / 100.0).min(64.0) as u8)
+    }))
+}
+
 /// One search thread.
 struct Searcher<'a, G: Game, E, T> {
     eval: &'a E,
@@ -383,12 +392,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             tt,
             quiescence: config.quiescence,
             reductions: config.reductions,
-            extra_reduction: Box::new(core::array::from_fn(|depth| {
-                core::array::from_fn(|i| {
-                    let logs = (depth.max(1) as f64).ln() * (i.max(1) as f64).ln();
-                    (logs * f64::from(config.reduction_scale) / 100.0).min(64.0) as u8
-                })
-            })),
+            extra_reduction: extra_reductions(config.reduction_scale),
             clock: Clock::start(limits).with_interval(CLOCK_INTERVAL),
             nodes: 0,
             seldepth: 0,
