@@ -10,7 +10,7 @@ use crate::error::TablebaseError;
 use crate::index::{
     Layout, OUR_TEMPLE, State, THEIR_TEMPLE, expand, remove_square_from_both, rotate,
 };
-use crate::table::{Stats, Tablebase};
+use crate::table::{Stats, Tablebase, histogram};
 
 /// The stored code of a state: `0` a draw, otherwise the distance in plies plus one (an odd
 /// distance is a win for the side to move, an even one a loss).
@@ -18,6 +18,13 @@ use crate::table::{Stats, Tablebase};
 const fn code(plies: u32) -> u8 {
     (plies + 1) as u8
 }
+
+/// The word of a state decided as a loss in 0 (a stuck player, in the `stuck_loses` variant).
+const LOSS_IN_0: u16 = (code(0) as u16) << 8;
+/// The word of a state decided as a win in 1.
+const WIN_IN_1: u16 = (code(1) as u16) << 8;
+/// The word of a state decided as a loss in 2 by the first pass.
+const LOSS_IN_2: u16 = (code(2) as u16) << 8;
 
 /// Records in `slot` (a predecessor's word) one move to a state that is lost (`child_lost`) or
 /// won for its mover; returns whether this decides the predecessor (its word becomes `next`).
@@ -70,6 +77,67 @@ fn update(
         }
     }
     found
+}
+
+/// Whether the opponent (pieces `them`, steps `attacks`) wins at once when the mover's Master
+/// stands on `master`: by taking it, or with its Master on the mover's temple
+/// (`temple_in_reach`: in range of its cards) unless one of its own pieces stands there.
+#[inline]
+fn opponent_wins_at_once(master: u32, attacks: u32, temple_in_reach: bool, them: u32) -> bool {
+    attacks & (1 << master) != 0 || (temple_in_reach && them & (1 << OUR_TEMPLE) == 0)
+}
+
+/// The number of the mover's moves (none of them a win) after which the opponent has no
+/// immediate win: the Students' destinations with each card (`student_dests`, empty squares and
+/// opponent Students), then the Master's (`master_dests`, on `master`), against the opponent's
+/// pieces `them`. `attacks` gives the squares a set of the opponent's pieces reaches.
+#[inline]
+fn safe_moves(
+    student_dests: &[u32],
+    master_dests: [u32; 2],
+    master: u32,
+    them: u32,
+    temple_in_reach: bool,
+    attacks: impl Fn(u32) -> u32,
+) -> u32 {
+    let att = attacks(them);
+    let quiet_safe = !opponent_wins_at_once(master, att, temple_in_reach, them);
+    // A capture changes the opponent's pieces, and so its reach.
+    let after_capture = |x: u32, master: u32| {
+        let rest = them & !(1 << x);
+        u32::from(!opponent_wins_at_once(
+            master,
+            attacks(rest),
+            temple_in_reach,
+            rest,
+        ))
+    };
+    let mut safe = 0;
+    for &d in student_dests {
+        if quiet_safe {
+            safe += (d & !them).count_ones();
+        }
+        let mut caps = d & them;
+        while caps != 0 {
+            let x = caps.trailing_zeros();
+            caps &= caps - 1;
+            safe += after_capture(x, master);
+        }
+    }
+    // The Master's moves: it stands on the destination afterwards.
+    let temple_open = temple_in_reach && them & (1 << OUR_TEMPLE) == 0;
+    for d in master_dests {
+        if !temple_open {
+            safe += (d & !them & !att).count_ones();
+        }
+        let mut caps = d & them;
+        while caps != 0 {
+            let x = caps.trailing_zeros();
+            caps &= caps - 1;
+            safe += after_capture(x, x);
+        }
+    }
+    safe
 }
 
 /// The ten pairs of card positions a mover can hold, as 5-bit masks.
@@ -172,10 +240,11 @@ impl Generator {
         let mut next = IndexBitmap::new(n);
         let sets = self.layout.student_sets();
         let threads = self.threads;
-        // The first pass, over blocks of one lie and one pair of Master squares: the stuck
-        // players of the `stuck_loses` variant are level 0, the immediate wins level 1.
+        // The first pass, over blocks of one lie and one pair of Master squares: the immediate
+        // wins are level 1; `current` receives the losses in 2 (or, in the `stuck_loses`
+        // variant, the stuck players as level 0, and `next` the immediate wins).
         let next_block = AtomicU64::new(0);
-        let mut next_count: u64 = std::thread::scope(|s| {
+        let wins: u64 = std::thread::scope(|s| {
             let handles: Vec<_> = (0..threads)
                 .map(|_| {
                     s.spawn(|| {
@@ -185,8 +254,11 @@ impl Generator {
                             if block >= 30 * 600 {
                                 break;
                             }
-                            wins += self.first_pass(block, &vals, &current, &next);
-                            progress(self.layout.per_masters);
+                            let w = self.first_pass(block, &vals, &sets, &current, &next);
+                            wins += w;
+                            // Level 1 is not un-moved (but in the variant): its work is done.
+                            let skipped = if self.stuck_loses { 0 } else { w };
+                            progress(self.layout.per_masters + skipped);
                         }
                         wins
                     })
@@ -194,7 +266,8 @@ impl Generator {
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
         });
-        let mut d = 0u32;
+        // `current` holds the states of level `d`; `next_count` counts those already in `next`.
+        let (mut d, mut next_count) = if self.stuck_loses { (0, wins) } else { (2, 0) };
         loop {
             next_count += self.level(&current, &next, &sets, d, &vals, progress);
             if next_count == 0 {
@@ -209,11 +282,31 @@ impl Generator {
             next_count = 0;
         }
         drop((current, next));
-        let data: Vec<u8> = vals
-            .into_iter()
-            .map(|v| (v.into_inner() >> 8) as u8)
-            .collect();
-        let stats = Stats::count(&self.layout, &data);
+        // The codes (the high bytes), and their histogram, in one part per thread.
+        let mut data = vec![0u8; len];
+        let part = len.div_ceil(threads).max(1);
+        let hist = std::thread::scope(|s| {
+            let handles: Vec<_> = data
+                .chunks_mut(part)
+                .zip(vals.chunks(part))
+                .map(|(out, words)| {
+                    s.spawn(move || {
+                        for (o, w) in out.iter_mut().zip(words) {
+                            *o = (w.load(Relaxed) >> 8) as u8;
+                        }
+                        histogram(out)
+                    })
+                })
+                .collect();
+            let mut hist = [0u64; 256];
+            for h in handles {
+                let h = h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+                hist.iter_mut().zip(h).for_each(|(a, b)| *a += b);
+            }
+            hist
+        });
+        drop(vals);
+        let stats = Stats::from_histogram(&self.layout, &hist);
         Ok(Tablebase::from_parts(
             self.layout.clone(),
             self.pieces,
@@ -223,16 +316,46 @@ impl Generator {
         ))
     }
 
-    /// The first pass over one block: immediate wins (level 1, added to `level1`; returns their
-    /// number), stuck players in the `stuck_loses` variant (level 0, added to `level0`), and the
-    /// counters of the other states.
+    /// The first pass over one block: stores every state's first word (see
+    /// [`Generator::initial_words`]) and adds the states it decides to the bitmaps: in the
+    /// `stuck_loses` variant the stuck players (level 0) to `current` and the immediate wins
+    /// (level 1) to `next`, otherwise the losses in 2 to `current` (level 1 is never
+    /// un-moved). Returns the number of immediate wins. `sets` is [`Layout::student_sets`].
     fn first_pass(
         &self,
         block: u64,
         vals: &[AtomicU16],
-        level0: &IndexBitmap,
-        level1: &IndexBitmap,
+        sets: &[u64],
+        current: &IndexBitmap,
+        next: &IndexBitmap,
     ) -> u64 {
+        let mut wins = 0;
+        let mut current = AscendingInserter::new(current);
+        let mut next = AscendingInserter::new(next);
+        self.initial_words(block, 0, sets, |i, word| {
+            vals[i as usize].store(word, Relaxed);
+            if word == WIN_IN_1 {
+                wins += 1;
+                if self.stuck_loses {
+                    next.insert(i);
+                }
+            } else if word == LOSS_IN_0 || word == LOSS_IN_2 {
+                current.insert(i);
+            }
+        });
+        wins
+    }
+
+    /// Calls `f` with the index and the first word of each state of the block `block` from its
+    /// Student part `first` on, for the Student sets `sets` (a slice of
+    /// [`Layout::student_sets`] starting at `first`); nothing for a block of a finished game.
+    ///
+    /// An immediate win is decided (a win in 1). In the `stuck_loses` variant a stuck player is
+    /// a loss in 0 and any other state's counter counts all its moves. Otherwise the counter
+    /// counts only the moves after which the opponent cannot win at once (checked here on the
+    /// board), so level 1 needs no un-moving, and a state whose every move allows such a win is
+    /// a loss in 2.
+    fn initial_words(&self, block: u64, first: u64, sets: &[u64], mut f: impl FnMut(u64, u16)) {
         let layout = &self.layout;
         let lie = (block / 600) as u8;
         let masters = (block % 600) as u32;
@@ -242,53 +365,86 @@ impl Generator {
             tm += 1;
         }
         if um == THEIR_TEMPLE || tm == OUR_TEMPLE {
-            return 0;
+            return;
         }
-        let [p0, p1, ..] = layout.lies[usize::from(lie)];
+        let [p0, p1, h0, h1, _] = layout.lies[usize::from(lie)];
         let (t0, t1) = (&layout.fwd[usize::from(p0)], &layout.fwd[usize::from(p1)]);
-        let mut i = layout.block_start(lie, um, tm);
-        let free1 = 0x1FF_FFFF & !(1 << um) & !(1 << tm);
-        let k = layout.students;
-        let mut wins = 0;
-        let mut level0 = AscendingInserter::new(level0);
-        let mut level1 = AscendingInserter::new(level1);
-        for a in 0..=k {
-            Layout::for_each_set(a, free1, |s1| {
+        // The opponent's steps in the mover's frame, with its two cards.
+        let (r0, r1) = (&layout.back[usize::from(h0)], &layout.back[usize::from(h1)]);
+        let attacks = |them: u32| {
+            let mut att = 0;
+            let mut bits = them;
+            while bits != 0 {
+                let s = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                att |= r0[s] | r1[s];
+            }
+            att
+        };
+        // Whether the opponent's Master reaches the mover's temple (a win unless one of its own
+        // pieces stands there).
+        let temple_in_reach = (r0[tm as usize] | r1[tm as usize]) & (1 << OUR_TEMPLE) != 0;
+        let start = layout.block_start(lie, um, tm) + first;
+        // The mover's steps do not depend on the opponent's Students, and the table of Student
+        // sets lists the mover's first: they are computed again only when its set changes.
+        let mut mover_set = u32::MAX;
+        let mut steps = 0u32;
+        let mut win = false;
+        let mut student_dests = [0u32; 10];
+        let mut n = 0;
+        let mut master_dests = [0u32; 2];
+        for (i, &set) in (start..).zip(sets) {
+            if set as u32 != mover_set {
+                mover_set = set as u32;
+                let s1 = expand(mover_set, um, tm);
                 let us = s1 | 1 << um;
-                // The mover's steps do not depend on the opponent's Students.
-                let mut steps = 0u32;
-                let mut win = false;
-                let mut bits = us;
+                // The Students' destinations with each card, then the Master's.
+                n = 0;
+                let mut bits = s1;
                 while bits != 0 {
                     let f = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    let d = (t0[f] | t1[f]) & !us;
-                    steps += (t0[f] & !us).count_ones() + (t1[f] & !us).count_ones();
-                    win |= d & (1 << tm) != 0 || (f as u32 == um && d & (1 << THEIR_TEMPLE) != 0);
+                    student_dests[n] = t0[f] & !us;
+                    student_dests[n + 1] = t1[f] & !us;
+                    n += 2;
                 }
-                for b in 0..=k {
-                    Layout::for_each_set(b, free1 & !s1, |_| {
-                        let idx = i as usize;
-                        if win {
-                            vals[idx].store(u16::from(code(1)) << 8, Relaxed);
-                            level1.insert(i);
-                            wins += 1;
-                        } else if steps == 0 {
-                            if self.stuck_loses {
-                                vals[idx].store(u16::from(code(0)) << 8, Relaxed);
-                                level0.insert(i);
-                            } else {
-                                vals[idx].store(2, Relaxed);
-                            }
-                        } else {
-                            vals[idx].store(steps as u16, Relaxed);
-                        }
-                        i += 1;
-                    });
+                master_dests = [t0[um as usize] & !us, t1[um as usize] & !us];
+                steps = 0;
+                win = false;
+                for d in student_dests[..n].iter().chain(&master_dests) {
+                    steps += d.count_ones();
+                    win |= d & (1 << tm) != 0;
                 }
-            });
+                win |= (master_dests[0] | master_dests[1]) & (1 << THEIR_TEMPLE) != 0;
+            }
+            let word = if win {
+                WIN_IN_1
+            } else if self.stuck_loses {
+                if steps == 0 { LOSS_IN_0 } else { steps as u16 }
+            } else {
+                let them = expand((set >> 32) as u32, um, tm) | 1 << tm;
+                let safe = if steps == 0 {
+                    // Two passes, after which the board is the same.
+                    2 * u32::from(!opponent_wins_at_once(
+                        um,
+                        attacks(them),
+                        temple_in_reach,
+                        them,
+                    ))
+                } else {
+                    safe_moves(
+                        &student_dests[..n],
+                        master_dests,
+                        um,
+                        them,
+                        temple_in_reach,
+                        attacks,
+                    )
+                };
+                if safe == 0 { LOSS_IN_2 } else { safe as u16 }
+            };
+            f(i, word);
         }
-        wins
     }
 
     /// Un-moves from every state of `current` (all decided at distance `d`; the bitmap is
@@ -616,6 +772,106 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The first word `initial_words` gives the state of `pos`, computed for that state alone.
+    fn initial_word(generator: &Generator, pos: &Position) -> u16 {
+        let layout = &generator.layout;
+        let st = layout.state_of(pos).unwrap();
+        let q = layout.index(&st);
+        let per = layout.per_masters;
+        let set = u64::from(crate::index::compress(st.us & !(1 << st.um), st.um, st.tm))
+            | u64::from(crate::index::compress(
+                st.them & !(1 << st.tm),
+                st.um,
+                st.tm,
+            )) << 32;
+        let mut word = None;
+        generator.initial_words(q / per, q % per, &[set], |i, w| {
+            assert_eq!(i, q, "the index of {pos}");
+            word = Some(w);
+        });
+        word.unwrap()
+    }
+
+    /// The first word of `pos` from the moves of `onitama-core`: a win in 1 if a move ends the
+    /// game; in the `stuck_loses` variant a loss in 0 without a step, else the number of moves;
+    /// otherwise the number of moves after which the opponent cannot end the game at once, and a
+    /// loss in 2 if there is none.
+    fn reference_word(pos: &Position, stuck_loses: bool) -> u16 {
+        let moves = pos.legal_moves();
+        let ends = |p: &Position, m| p.after_unchecked(m).is_over();
+        if moves.iter().any(|&m| ends(pos, m)) {
+            return WIN_IN_1;
+        }
+        if stuck_loses {
+            let steps = moves.iter().filter(|m| !m.is_pass()).count();
+            return if steps == 0 { LOSS_IN_0 } else { steps as u16 };
+        }
+        let safe = moves
+            .iter()
+            .filter(|&&m| {
+                let child = pos.after_unchecked(m);
+                !child.legal_moves().into_iter().any(|r| ends(&child, r))
+            })
+            .count();
+        if safe == 0 { LOSS_IN_2 } else { safe as u16 }
+    }
+
+    #[test]
+    fn first_words_match_the_moves_of_onitama_core() {
+        let mut rng = SplitMix64::new(11);
+        let (mut losses_in_2, mut captures) = (0, 0);
+        for (deal, pieces) in [
+            (Deal::COMMUNITY_A, 4),
+            (Deal::COMMUNITY_A, 8),
+            (Deal::COMMUNITY_C, 6),
+            (Deal::COMMUNITY_D, 10),
+        ] {
+            let generator = Generator::new(deal.cards(), pieces).unwrap();
+            let variant = generator.clone().stuck_loses(true);
+            let mut n = 0;
+            while n < 2000 {
+                if let Some(pos) = random_position(&mut rng, deal.cards(), usize::from(pieces / 2))
+                {
+                    let word = initial_word(&generator, &pos);
+                    assert_eq!(word, reference_word(&pos, false), "{pos}");
+                    assert_eq!(
+                        initial_word(&variant, &pos),
+                        reference_word(&pos, true),
+                        "{pos}"
+                    );
+                    losses_in_2 += usize::from(word == LOSS_IN_2);
+                    let pieces = |p: &Position| p.occupied().bits().count_ones();
+                    captures += usize::from(
+                        pos.legal_moves()
+                            .iter()
+                            .any(|&m| pieces(&pos.after_unchecked(m)) < pieces(&pos)),
+                    );
+                    n += 1;
+                }
+            }
+        }
+        // The samples reach the cases: losses in 2 and positions with captures.
+        assert!(
+            losses_in_2 > 50 && captures > 500,
+            "{losses_in_2} {captures}"
+        );
+        // A forced pass (five pieces on the far row with crab and elephant, set A): two passes,
+        // safe unless the opponent can win at once on the unchanged board.
+        let generator = Generator::new(Deal::COMMUNITY_A.cards(), 10).unwrap();
+        let mut words = Vec::new();
+        for fen in [
+            "SSSMS/5/5/5/4m crab,elephant horse,ox boar r",
+            "SSSMS/5/5/2m2/5 crab,elephant horse,ox boar r",
+        ] {
+            let pos: Position = fen.parse().unwrap();
+            assert!(pos.legal_moves().iter().all(|m| m.is_pass()));
+            words.push(initial_word(&generator, &pos));
+            assert_eq!(words.last(), Some(&reference_word(&pos, false)), "{fen}");
+        }
+        // One where the opponent cannot win at once, one where it can.
+        assert_eq!(words, [2, LOSS_IN_2]);
     }
 
     #[test]

@@ -32,12 +32,23 @@ pub struct Stats {
     pub longest_win: u32,
 }
 
+/// The number of entries of each code in `data`.
+pub(crate) fn histogram(data: &[u8]) -> [u64; 256] {
+    let mut hist = [0u64; 256];
+    for &c in data {
+        hist[usize::from(c)] += 1;
+    }
+    hist
+}
+
 impl Stats {
+    /// The counts of a table's entries `data`.
     pub(crate) fn count(layout: &Layout, data: &[u8]) -> Stats {
-        let mut hist = [0u64; 256];
-        for &c in data {
-            hist[usize::from(c)] += 1;
-        }
+        Stats::from_histogram(layout, &histogram(data))
+    }
+
+    /// The counts of a table from the number of its entries of each code.
+    pub(crate) fn from_histogram(layout: &Layout, hist: &[u64; 256]) -> Stats {
         let broken = 30 * 47 * layout.per_masters;
         let mut s = Stats {
             positions: layout.len() - broken,
