@@ -76,9 +76,10 @@
 //!
 //! # Generation
 //!
-//! Retrograde analysis: one pass marks the states with a winning move (distance 1) and gives
-//! every other state a counter of its moves; then, level by level, every state decided at
-//! distance `d` is un-moved (steps, with and without an un-capture, and passes when the previous
+//! Retrograde analysis: one pass marks the states with a winning move (distance 1), gives every
+//! other state a counter of its moves after which the opponent cannot win at once (checked on the
+//! board), and marks a state without such a move a loss at distance 2; then, level by level from
+//! distance 2, every state decided at distance `d` is un-moved (steps, with and without an un-capture, and passes when the previous
 //! mover had no step): a predecessor of a loss is a win at `d + 1`, and a predecessor of a win
 //! whose counter drops to zero is a loss at `d + 1`. The work is split over threads
 //! (`std::thread::scope`, atomic counters).
