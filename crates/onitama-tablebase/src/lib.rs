@@ -88,13 +88,15 @@
 
 mod bitmap;
 mod error;
+mod format;
 mod generate;
 mod index;
 mod table;
 
 pub use error::TablebaseError;
+pub use format::{FORMAT_VERSION, HEADER_LEN, MAGIC};
 pub use generate::{Generator, MAX_PLIES};
-pub use table::{FORMAT_VERSION, HEADER_LEN, MAGIC, Stats, Tablebase};
+pub use table::{Stats, Tablebase};
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]

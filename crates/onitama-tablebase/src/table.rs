@@ -1,4 +1,4 @@
-//! A table in memory: probing, statistics, and the file format.
+//! A table in memory: probing, statistics, reading and writing files.
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -7,14 +7,8 @@ use abstract_game::Wdl;
 use onitama_core::{Card, Position};
 
 use crate::error::TablebaseError;
+use crate::format::{HEADER_LEN, Header, checksum, decode};
 use crate::index::Layout;
-
-/// The magic bytes that start a tablebase file.
-pub const MAGIC: [u8; 8] = *b"ONITB\r\n\x1a";
-/// The format version this library writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
-/// The length of the header in bytes.
-pub const HEADER_LEN: usize = 64;
 
 /// The counts of a table (broken slots excluded; both sides to move counted once each, as
 /// every state stands for the position with either side to move after the 180° turn).
@@ -239,48 +233,8 @@ impl Tablebase {
                 n => got += n,
             }
         }
-        if header[..8] != MAGIC {
-            return Err(TablebaseError::Magic);
-        }
-        let u32_at =
-            |i: usize| u32::from_le_bytes([header[i], header[i + 1], header[i + 2], header[i + 3]]);
-        let u64_at = |i: usize| {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(&header[i..i + 8]);
-            u64::from_le_bytes(b)
-        };
-        let version = u32_at(8);
-        if version != FORMAT_VERSION {
-            return Err(TablebaseError::Version {
-                found: version,
-                expected: FORMAT_VERSION,
-            });
-        }
-        let pieces = header[12];
-        if pieces % 2 != 0 || !(2..=10).contains(&pieces) {
-            return Err(TablebaseError::Header {
-                field: "piece limit",
-            });
-        }
-        if header[13] > 1 {
-            return Err(TablebaseError::Header { field: "flags" });
-        }
-        let stuck_loses = header[13] == 1;
-        let mut cards = [Card::Boar; 5];
-        for (i, card) in cards.iter_mut().enumerate() {
-            *card = Card::from_index(usize::from(header[16 + i]))
-                .ok_or(TablebaseError::Header { field: "card" })?;
-        }
-        if cards.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(TablebaseError::Header { field: "card set" });
-        }
-        let layout = Layout::new(cards, pieces);
-        let entries = u64_at(24);
-        if entries != layout.len() {
-            return Err(TablebaseError::Header {
-                field: "entry count",
-            });
-        }
+        let (stored, layout) = Header::parse(&header)?;
+        let entries = stored.entries;
         let len = usize::try_from(entries).map_err(|_| TablebaseError::TooLarge { entries })?;
         let mut data = Vec::new();
         data.try_reserve_exact(len)
@@ -292,7 +246,7 @@ impl Tablebase {
                 found: HEADER_LEN as u64 + data.len() as u64,
             });
         }
-        let expected = u64_at(32);
+        let expected = stored.checksum;
         let found = checksum(&header, &data);
         if expected != found {
             return Err(TablebaseError::Checksum { expected, found });
@@ -301,60 +255,32 @@ impl Tablebase {
             return Err(TablebaseError::Header { field: "entry" });
         }
         let stats = Stats::count(&layout, &data);
-        let stored = (u64_at(40), u64_at(48), u32_at(56));
-        if stored != (stats.wins, stats.losses, stats.longest_win) {
+        if (stored.wins, stored.losses, stored.longest_win)
+            != (stats.wins, stats.losses, stats.longest_win)
+        {
             return Err(TablebaseError::Header { field: "counts" });
         }
         Ok(Tablebase {
             layout,
-            pieces,
-            stuck_loses,
+            pieces: stored.pieces,
+            stuck_loses: stored.stuck_loses,
             stats,
             data,
         })
     }
 
     fn header(&self) -> [u8; HEADER_LEN] {
-        let mut h = [0u8; HEADER_LEN];
-        h[..8].copy_from_slice(&MAGIC);
-        h[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-        h[12] = self.pieces;
-        h[13] = u8::from(self.stuck_loses);
-        for (i, card) in self.layout.cards.iter().enumerate() {
-            h[16 + i] = card.index() as u8;
-        }
-        h[24..32].copy_from_slice(&self.entries().to_le_bytes());
-        h[40..48].copy_from_slice(&self.stats.wins.to_le_bytes());
-        h[48..56].copy_from_slice(&self.stats.losses.to_le_bytes());
-        h[56..60].copy_from_slice(&self.stats.longest_win.to_le_bytes());
-        let sum = checksum(&h, &self.data);
-        h[32..40].copy_from_slice(&sum.to_le_bytes());
-        h
+        let mut header = Header {
+            pieces: self.pieces,
+            stuck_loses: self.stuck_loses,
+            cards: self.layout.cards,
+            entries: self.entries(),
+            checksum: 0,
+            wins: self.stats.wins,
+            losses: self.stats.losses,
+            longest_win: self.stats.longest_win,
+        };
+        header.checksum = checksum(&header.to_bytes(), &self.data);
+        header.to_bytes()
     }
-}
-
-/// The value and distance of a stored code.
-fn decode(c: u8) -> (Wdl, u32) {
-    match c {
-        0 => (Wdl::Draw, 0),
-        c if c % 2 == 0 => (Wdl::Win, u32::from(c) - 1),
-        c => (Wdl::Loss, u32::from(c) - 1),
-    }
-}
-
-/// FNV-1a (64-bit) over little-endian 8-byte words: the header with its checksum field taken as
-/// zero, then the entries (the last word padded with zeros).
-fn checksum(header: &[u8; HEADER_LEN], data: &[u8]) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut head = *header;
-    head[32..40].fill(0);
-    let mut eat = |chunk: &[u8]| {
-        let mut w = [0u8; 8];
-        w[..chunk.len()].copy_from_slice(chunk);
-        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(PRIME);
-    };
-    head.chunks(8).for_each(&mut eat);
-    data.chunks(8).for_each(&mut eat);
-    h
 }
