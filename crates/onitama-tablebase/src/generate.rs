@@ -84,7 +84,14 @@ fn update(
 /// (`temple_in_reach`: in range of its cards) unless one of its own pieces stands there.
 #[inline]
 fn opponent_wins_at_once(master: u32, attacks: u32, temple_in_reach: bool, them: u32) -> bool {
-    attacks & (1 << master) != 0 || (temple_in_reach && them & (1 << OUR_TEMPLE) == 0)
+    attacks & (1 << master) != 0 || temple_open(temple_in_reach, them)
+}
+
+/// Whether the opponent's Master (with the mover's temple in reach: `temple_in_reach`) can step
+/// onto it: none of the opponent's pieces `them` stands there.
+#[inline]
+fn temple_open(temple_in_reach: bool, them: u32) -> bool {
+    temple_in_reach && them & (1 << OUR_TEMPLE) == 0
 }
 
 /// The number of the mover's moves (none of them a win) after which the opponent has no
@@ -125,9 +132,9 @@ fn safe_moves(
         }
     }
     // The Master's moves: it stands on the destination afterwards.
-    let temple_open = temple_in_reach && them & (1 << OUR_TEMPLE) == 0;
+    let open = temple_open(temple_in_reach, them);
     for d in master_dests {
-        if !temple_open {
+        if !open {
             safe += (d & !them & !att).count_ones();
         }
         let mut caps = d & them;
