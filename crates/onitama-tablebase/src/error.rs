@@ -67,4 +67,10 @@ pub enum TablebaseError {
         /// The checksum of the contents.
         found: u64,
     },
+    /// An option this way of generating does not offer.
+    #[error("not supported: {what}")]
+    Unsupported {
+        /// What was asked.
+        what: &'static str,
+    },
 }

@@ -15,16 +15,16 @@ use crate::table::{Stats, Tablebase, histogram};
 /// The stored code of a state: `0` a draw, otherwise the distance in plies plus one (an odd
 /// distance is a win for the side to move, an even one a loss).
 #[inline]
-const fn code(plies: u32) -> u8 {
+pub(crate) const fn code(plies: u32) -> u8 {
     (plies + 1) as u8
 }
 
 /// The word of a state decided as a loss in 0 (a stuck player, in the `stuck_loses` variant).
 const LOSS_IN_0: u16 = (code(0) as u16) << 8;
 /// The word of a state decided as a win in 1.
-const WIN_IN_1: u16 = (code(1) as u16) << 8;
+pub(crate) const WIN_IN_1: u16 = (code(1) as u16) << 8;
 /// The word of a state decided as a loss in 2 by the first pass.
-const LOSS_IN_2: u16 = (code(2) as u16) << 8;
+pub(crate) const LOSS_IN_2: u16 = (code(2) as u16) << 8;
 
 /// Records in `slot` (a predecessor's word) one move to a state that is lost (`child_lost`) or
 /// won for its mover; returns whether this decides the predecessor (its word becomes `next`).
@@ -148,7 +148,7 @@ fn safe_moves(
 }
 
 /// The ten pairs of card positions a mover can hold, as 5-bit masks.
-const PAIRS: [u8; 10] = [
+pub(crate) const PAIRS: [u8; 10] = [
     0b00011, 0b00101, 0b00110, 0b01001, 0b01010, 0b01100, 0b10001, 0b10010, 0b10100, 0b11000,
 ];
 
@@ -169,10 +169,10 @@ pub const MAX_PLIES: u32 = 254;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Generator {
-    layout: Layout,
-    pieces: u8,
-    stuck_loses: bool,
-    threads: usize,
+    pub(crate) layout: Layout,
+    pub(crate) pieces: u8,
+    pub(crate) stuck_loses: bool,
+    pub(crate) threads: usize,
 }
 
 impl Generator {
@@ -362,7 +362,13 @@ impl Generator {
     /// counts only the moves after which the opponent cannot win at once (checked here on the
     /// board), so level 1 needs no un-moving, and a state whose every move allows such a win is
     /// a loss in 2.
-    fn initial_words(&self, block: u64, first: u64, sets: &[u64], mut f: impl FnMut(u64, u16)) {
+    pub(crate) fn initial_words(
+        &self,
+        block: u64,
+        first: u64,
+        sets: &[u64],
+        mut f: impl FnMut(u64, u16),
+    ) {
         let layout = &self.layout;
         let lie = (block / 600) as u8;
         let masters = (block % 600) as u32;
@@ -546,7 +552,7 @@ impl Generator {
 
     /// Calls `f` for every state that has a move to the state `st`, once per such move, with the
     /// first index of the state's block and its Student rank (the index is their sum).
-    fn parents(&self, st: &State, mut f: impl FnMut(u64, u64)) {
+    pub(crate) fn parents(&self, st: &State, mut f: impl FnMut(u64, u64)) {
         let layout = &self.layout;
         let per = layout.per_masters;
         let [_, _, h0, h1, p] = layout.lies[usize::from(st.lie)];
@@ -641,13 +647,13 @@ impl Generator {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use abstract_game::rng::SplitMix64;
     use onitama_core::{Deal, Piece, Position, Side};
 
     /// A random position with up to `per_side` pieces a side (the Masters first).
-    fn random_position(
+    pub(crate) fn random_position(
         rng: &mut SplitMix64,
         cards: [Card; 5],
         per_side: usize,

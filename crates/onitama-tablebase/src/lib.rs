@@ -88,9 +88,12 @@
 
 mod bitmap;
 mod error;
+mod file_generation;
 mod format;
 mod generate;
 mod index;
+mod level_lists;
+mod packed_wdl;
 mod table;
 
 pub use error::TablebaseError;
