@@ -95,11 +95,13 @@ mod index;
 mod level_lists;
 mod packed_wdl;
 mod table;
+mod table_file;
 
 pub use error::TablebaseError;
 pub use format::{FORMAT_VERSION, HEADER_LEN, MAGIC};
 pub use generate::{Generator, MAX_PLIES};
 pub use table::{Stats, Tablebase};
+pub use table_file::TablebaseFile;
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]
