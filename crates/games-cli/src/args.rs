@@ -385,4 +385,9 @@ pub struct TablebaseArgs {
     /// positions change value against the real rule (builds both tables).
     #[arg(long)]
     pub compare_stuck_loses: bool,
+    /// Build through files: 2 bits per state in memory and the distances on disk until the
+    /// table is written (for tables too large for memory, such as 8 pieces; chosen by itself
+    /// when the in-memory build does not fit).
+    #[arg(long)]
+    pub low_memory: bool,
 }

@@ -9,7 +9,7 @@ use game_catalog::GameName;
 use game_catalog::views::pv_texts;
 use indicatif::{ProgressBar, ProgressStyle};
 use onitama_core::{Deal, Move, Position};
-use onitama_tablebase::{Generator, Stats, Tablebase};
+use onitama_tablebase::{Generator, Stats, Tablebase, TablebaseError, TablebaseFile};
 
 use crate::args::{SolveArgs, TablebaseArgs};
 use crate::error::{Failure, quote, usage};
@@ -47,17 +47,40 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
         generator = generator.threads(threads);
     }
     let entries = generator.entries();
+    let free = available_memory();
+    // In memory (4 bytes per entry at most) unless asked otherwise or it does not fit; through
+    // files (about 0.38 bytes per entry) then.
+    let low_memory = a.low_memory
+        || free.is_some_and(|f| generator.memory_bytes() > f && generator.file_memory_bytes() <= f);
+    if low_memory && a.compare_stuck_loses {
+        return Err(usage(
+            "--compare-stuck-loses: the variant is built in memory only (drop --low-memory, or use fewer pieces)",
+        ));
+    }
     let tables = if a.compare_stuck_loses { 2 } else { 1 };
     // The variant is built after the real table, which stays in memory (one byte per entry).
-    let need = generator.memory_bytes() + (tables - 1) * entries;
+    let need = if low_memory {
+        generator.file_memory_bytes()
+    } else {
+        generator.memory_bytes() + (tables - 1) * entries
+    };
     let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "{entries} entries (1 byte per entry in the file), memory needed: {:.2} GiB",
-        gib(need)
-    )?;
+    if low_memory {
+        writeln!(
+            out,
+            "{entries} entries (1 byte per entry in the file), memory needed: {:.2} GiB (built through files: 2 bits per state in memory, the distances on disk in {}.levels until the end)",
+            gib(need),
+            a.out.display()
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{entries} entries (1 byte per entry in the file), memory needed: {:.2} GiB",
+            gib(need)
+        )?;
+    }
     out.flush()?;
-    if let Some(free) = available_memory() {
+    if let Some(free) = free {
         if free < need {
             return Err(usage(format!(
                 "not enough memory: the table needs {:.2} GiB, {:.2} GiB available",
@@ -66,37 +89,47 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
             )));
         }
     }
-    // Created first, so that a bad path is reported before the build, not after it.
-    let file = std::fs::File::create(&a.out)
-        .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
     let start = Instant::now();
-    let table = run(&generator, "building")?;
+    let stats = if low_memory {
+        let bar = progress_bar(generator.file_work(), "building");
+        let stats = generator
+            .generate_to_file(&a.out, &|n| bar.inc(n))
+            .map_err(|e| usage(format!("cannot build --out {}: {e}", a.out.display())))?;
+        bar.finish_and_clear();
+        stats
+    } else {
+        // Created first, so that a bad path is reported before the build, not after it.
+        let file = std::fs::File::create(&a.out)
+            .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
+        let table = run(&generator, "building")?;
+        table
+            .write_to(std::io::BufWriter::with_capacity(1 << 20, file))
+            .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
+        if a.compare_stuck_loses {
+            let variant = run(&generator.clone().stuck_loses(true), "stuck loses")?;
+            let changed = table.wdl_differences(&variant).unwrap_or(0);
+            let s = variant.stats();
+            writeln!(
+                out,
+                "if a stuck player lost: wins {}, draws {}, losses {}; {changed} positions change value",
+                s.wins, s.draws, s.losses
+            )?;
+        }
+        table.stats()
+    };
     let seconds = start.elapsed().as_secs_f64();
-    table
-        .write_to(std::io::BufWriter::with_capacity(1 << 20, file))
-        .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
     let Stats {
         positions,
         wins,
         draws,
         losses,
         longest_win,
-    } = table.stats();
+    } = stats;
     writeln!(
         out,
         "positions {positions} (side to move, each also with the colours swapped), wins {wins}, draws {draws}, losses {losses}, longest win {longest_win} plies, {seconds:.1} s ({:.1} M entries per second per thread)",
         entries as f64 / seconds / 1e6 / generator_threads(a) as f64
     )?;
-    if a.compare_stuck_loses {
-        let variant = run(&generator.clone().stuck_loses(true), "stuck loses")?;
-        let changed = table.wdl_differences(&variant).unwrap_or(0);
-        let s = variant.stats();
-        writeln!(
-            out,
-            "if a stuck player lost: wins {}, draws {}, losses {}; {changed} positions change value",
-            s.wins, s.draws, s.losses
-        )?;
-    }
     Ok(())
 }
 
@@ -105,15 +138,21 @@ fn generator_threads(a: &TablebaseArgs) -> usize {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
-/// Builds one table with a progress bar (and its estimate of the time left) on stderr.
-fn run(generator: &Generator, what: &str) -> Result<Tablebase, Failure> {
-    let bar = ProgressBar::new(2 * generator.entries());
+/// A progress bar (with its estimate of the time left) on stderr for `total` units of work.
+fn progress_bar(total: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new(total);
     if let Ok(style) =
         ProgressStyle::with_template("{msg} [{elapsed_precise}] {wide_bar} {percent}% eta {eta}")
     {
         bar.set_style(style);
     }
     bar.set_message(what.to_owned());
+    bar
+}
+
+/// Builds one table in memory with a progress bar on stderr.
+fn run(generator: &Generator, what: &str) -> Result<Tablebase, Failure> {
+    let bar = progress_bar(2 * generator.entries(), what);
     let table = generator
         .generate(&|n| bar.inc(n))
         .map_err(|e| usage(e.to_string()))?;
@@ -124,16 +163,23 @@ fn run(generator: &Generator, what: &str) -> Result<Tablebase, Failure> {
 /// The best move of `pos` by the table and the value after it: for a win, a move that wins at
 /// once or leaves the opponent lost one ply sooner; for a loss, the longest resistance; for a
 /// draw, a move that keeps the draw.
-fn best_move(table: &Tablebase, pos: &Position, value: (Wdl, u32)) -> Option<Move> {
-    pos.legal_moves().into_iter().find(|&mv| {
+fn best_move(
+    table: &TablebaseFile,
+    pos: &Position,
+    value: (Wdl, u32),
+) -> Result<Option<Move>, TablebaseError> {
+    for mv in pos.legal_moves() {
         let child = pos.after_unchecked(mv);
         let after = if child.is_over() {
             Some((Wdl::Loss, 0))
         } else {
-            table.probe(&child)
+            table.probe(&child)?
         };
-        after == Some(flip(value))
-    })
+        if after == Some(flip(value)) {
+            return Ok(Some(mv));
+        }
+    }
+    Ok(None)
 }
 
 /// The value of a child one ply on from the parent's `value`.
@@ -163,9 +209,11 @@ pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
     }
     let pos: Position = super::position(&a.position)?;
     let start = Instant::now();
-    let table = Tablebase::open(path)
-        .map_err(|e| usage(format!("bad --tablebase {}: {e}", path.display())))?;
-    let Some(value) = table.probe(&pos) else {
+    // Probed in place (one read per position), so that even the 8-piece table (51 GB) answers
+    // at once; the header and the length are checked here, the checksum when it was built.
+    let bad = |e: TablebaseError| usage(format!("bad --tablebase {}: {e}", path.display()));
+    let table = TablebaseFile::open(path).map_err(bad)?;
+    let Some(value) = table.probe(&pos).map_err(bad)? else {
         return Err(usage(format!(
             "the position is not in the tablebase {} ({} pieces at most, {} per side; cards {}): {}",
             path.display(),
@@ -183,7 +231,7 @@ pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
     let (mut at, mut v) = (pos, value);
     let limit = if value.0 == Wdl::Draw { 20 } else { value.1 };
     while line.len() < limit as usize {
-        let Some(mv) = best_move(&table, &at, v) else {
+        let Some(mv) = best_move(&table, &at, v).map_err(bad)? else {
             break;
         };
         line.push(mv);
@@ -193,24 +241,25 @@ pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
         }
         v = flip(v);
     }
-    let moves: Option<Vec<(Move, (Wdl, u32))>> = a.all_moves.then(|| {
-        pos.legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let child = pos.after_unchecked(mv);
-                let v = if child.is_over() {
-                    (Wdl::Win, 1)
-                } else {
-                    match table.probe(&child) {
-                        Some((Wdl::Win, p)) => (Wdl::Loss, p + 1),
-                        Some((Wdl::Loss, p)) => (Wdl::Win, p + 1),
-                        _ => (Wdl::Draw, 0),
-                    }
-                };
-                (mv, v)
-            })
-            .collect()
-    });
+    let moves: Option<Vec<(Move, (Wdl, u32))>> = if a.all_moves {
+        let mut moves = Vec::new();
+        for mv in pos.legal_moves() {
+            let child = pos.after_unchecked(mv);
+            let v = if child.is_over() {
+                (Wdl::Win, 1)
+            } else {
+                match table.probe(&child).map_err(bad)? {
+                    Some((Wdl::Win, p)) => (Wdl::Loss, p + 1),
+                    Some((Wdl::Loss, p)) => (Wdl::Win, p + 1),
+                    _ => (Wdl::Draw, 0),
+                }
+            };
+            moves.push((mv, v));
+        }
+        Some(moves)
+    } else {
+        None
+    };
     let seconds = start.elapsed().as_secs_f64();
     let winner = match value.0 {
         Wdl::Win => Some(pos.side_to_move()),

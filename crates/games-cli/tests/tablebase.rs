@@ -1,0 +1,98 @@
+//! `games tablebase onitama` (in memory and through files) and `games solve onitama
+//! --tablebase FILE`: the same file both ways, answers from it, and clear refusals.
+
+mod common;
+
+use common::{bad, json, ok};
+
+/// A path in the temporary directory, unique to this process and `name`.
+fn scratch(name: &str) -> String {
+    std::env::temp_dir()
+        .join(format!("games-cli-tb-{}-{name}", std::process::id()))
+        .display()
+        .to_string()
+}
+
+const SET_A: &str = "horse,elephant,ox,boar,crab";
+
+#[test]
+fn both_ways_of_building_write_the_same_file_and_solve_answers_from_it() {
+    let (memory, files) = (scratch("a2-memory.tb"), scratch("a2-files.tb"));
+    let build = |out: &str, extra: &[&str]| {
+        let mut args = vec!["tablebase", "onitama", "--cards", SET_A, "--pieces", "2"];
+        args.extend(["--out", out]);
+        args.extend(extra);
+        ok(&args)
+    };
+    let in_memory = build(&memory, &[]);
+    let through_files = build(&files, &["--low-memory", "--threads", "1"]);
+    for text in [&in_memory, &through_files] {
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        assert!(lines[0].starts_with("18000 entries") && lines[0].contains("memory needed"));
+        assert!(lines[1].starts_with("positions 16590 "), "{text}");
+        assert!(lines[1].contains("longest win 25 plies"), "{text}");
+    }
+    assert!(through_files.contains("built through files"));
+    assert!(!in_memory.contains("built through files"));
+    assert!(std::fs::read(&memory).unwrap() == std::fs::read(&files).unwrap());
+    // A win in 1: the horse's step takes the Master.
+    let position = "2m2/2M2/5/5/5 elephant,horse boar,ox crab r";
+    let v = json(&[
+        "solve",
+        "onitama",
+        "--position",
+        position,
+        "--tablebase",
+        &files,
+        "--all-moves",
+        "--json",
+    ]);
+    assert_eq!((v["value"].as_str(), v["plies"].as_u64()), (Some("win"), Some(1)));
+    assert_eq!(v["winner"], "red");
+    assert_eq!(v["line"].as_array().unwrap().len(), 1);
+    let moves = v["moves"].as_array().unwrap();
+    assert!(moves.iter().any(|m| m["value"] == "win" && m["plies"] == 1));
+    // Other cards: not in the table.
+    bad(
+        &[
+            "solve",
+            "onitama",
+            "--position",
+            "2m2/2M2/5/5/5 tiger,horse boar,ox crab r",
+            "--tablebase",
+            &files,
+        ],
+        "not in the tablebase",
+    );
+    // A cut file is refused, whole.
+    let bytes = std::fs::read(&files).unwrap();
+    std::fs::write(&files, &bytes[..bytes.len() - 1]).unwrap();
+    bad(
+        &["solve", "onitama", "--position", position, "--tablebase", &files],
+        "bad --tablebase",
+    );
+    std::fs::remove_file(&memory).unwrap();
+    std::fs::remove_file(&files).unwrap();
+}
+
+#[test]
+fn the_variant_is_built_in_memory_only() {
+    let out = scratch("variant.tb");
+    bad(
+        &[
+            "tablebase",
+            "onitama",
+            "--cards",
+            SET_A,
+            "--pieces",
+            "2",
+            "--out",
+            &out,
+            "--low-memory",
+            "--compare-stuck-loses",
+        ],
+        "--compare-stuck-loses",
+    );
+    assert!(!std::path::Path::new(&out).exists());
+}
