@@ -8,7 +8,7 @@ use abstract_game::Wdl;
 use abstract_game::rng::SplitMix64;
 use onitama_core::reference::RefPos;
 use onitama_core::{Card, Deal, Piece, Position, Side};
-use onitama_tablebase::{Generator, Tablebase};
+use onitama_tablebase::{Generator, Tablebase, TablebaseFile};
 
 /// Every position of `cards` with the two Masters and at most `students` Students per side,
 /// both sides to move, every card lie; finished games left out.
@@ -253,7 +253,25 @@ fn random_position(rng: &mut SplitMix64, cards: [Card; 5], per_side: usize) -> O
 /// Checks `samples` random positions of `table` (and `passes` with a forced pass) against
 /// exhaustive search up to `horizon` plies.
 fn random_check(table: &Tablebase, per_side: usize, samples: usize, passes: usize, horizon: u32) {
-    let cards = table.cards();
+    random_check_probed(
+        table.cards(),
+        &|p| table.probe(p),
+        per_side,
+        samples,
+        passes,
+        horizon,
+    );
+}
+
+/// [`random_check`] for a table of `cards` answering through `probe`.
+fn random_check_probed(
+    cards: [Card; 5],
+    probe: &dyn Fn(&Position) -> Option<(Wdl, u32)>,
+    per_side: usize,
+    samples: usize,
+    passes: usize,
+    horizon: u32,
+) {
     let mut rng = SplitMix64::new(7);
     let mut search = Search {
         memo: HashMap::new(),
@@ -270,7 +288,7 @@ fn random_check(table: &Tablebase, per_side: usize, samples: usize, passes: usiz
         if (pass && stuck >= passes) || (!pass && plain >= samples) {
             continue;
         }
-        let value = table.probe(&pos).expect("in range");
+        let value = probe(&pos).expect("in range");
         search.check(&pos, value, horizon);
         if search.memo.len() > 2_000_000 {
             search.memo.clear();
@@ -332,6 +350,27 @@ fn six_pieces_random_positions_against_exhaustive_search() {
     assert_eq!(table.pieces(), 6);
     assert!(!table.stuck_loses());
     random_check(&table, 3, 500, 0, 9);
+}
+
+/// Random positions of the 8-piece table of set A against exhaustive search, probed in the file
+/// (51 GB: built with `games tablebase onitama --cards horse,elephant,ox,boar,crab --pieces 8
+/// --out a8.tb`, about two hours), after a check of its checksum and counts (one read of the
+/// whole file). Run with `ONITAMA_TABLEBASE_A8=a8.tb cargo test --release -p onitama-tablebase
+/// -- --ignored eight_pieces`; it fails without the variable.
+#[test]
+#[ignore = "needs the 8-piece table of set A (51 GB), named by ONITAMA_TABLEBASE_A8"]
+fn eight_pieces_random_positions_against_exhaustive_search() {
+    let path = std::env::var_os("ONITAMA_TABLEBASE_A8")
+        .expect("ONITAMA_TABLEBASE_A8 must name the 8-piece table of set A");
+    let table = TablebaseFile::open(path).unwrap();
+    assert_eq!(table.cards(), {
+        let mut c = Deal::COMMUNITY_A.cards();
+        c.sort();
+        c
+    });
+    assert_eq!(table.pieces(), 8);
+    table.verify(&|_| {}).unwrap();
+    random_check_probed(table.cards(), &|p| table.probe(p).unwrap(), 4, 500, 0, 9);
 }
 
 #[test]
