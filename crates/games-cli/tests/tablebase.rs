@@ -48,7 +48,10 @@ fn both_ways_of_building_write_the_same_file_and_solve_answers_from_it() {
         "--all-moves",
         "--json",
     ]);
-    assert_eq!((v["value"].as_str(), v["plies"].as_u64()), (Some("win"), Some(1)));
+    assert_eq!(
+        (v["value"].as_str(), v["plies"].as_u64()),
+        (Some("win"), Some(1))
+    );
     assert_eq!(v["winner"], "red");
     assert_eq!(v["line"].as_array().unwrap().len(), 1);
     let moves = v["moves"].as_array().unwrap();
@@ -69,7 +72,14 @@ fn both_ways_of_building_write_the_same_file_and_solve_answers_from_it() {
     let bytes = std::fs::read(&files).unwrap();
     std::fs::write(&files, &bytes[..bytes.len() - 1]).unwrap();
     bad(
-        &["solve", "onitama", "--position", position, "--tablebase", &files],
+        &[
+            "solve",
+            "onitama",
+            "--position",
+            position,
+            "--tablebase",
+            &files,
+        ],
         "bad --tablebase",
     );
     std::fs::remove_file(&memory).unwrap();

@@ -71,8 +71,13 @@
 //!
 //! An entry is `0` for a draw (or an unused slot), otherwise the distance in plies plus one: an
 //! even entry is a win for the side to move, an odd one a loss (one byte stores both the value
-//! and the distance, up to 254 plies). The file is read into memory and checked (the workspace
-//! forbids `unsafe` code, and memory-mapping a file is an `unsafe` operation in `memmap2`).
+//! and the distance, up to 254 plies).
+//!
+//! [`Tablebase::open`] reads a file into memory and checks all of it. [`TablebaseFile`] probes a
+//! file in place instead, one positioned read per probe, for tables larger than memory (the
+//! 8-piece table is 51 GB); it checks the header and the length on opening, and
+//! [`TablebaseFile::verify`] the checksum and the counts. (Memory-mapping would need `unsafe`
+//! code, which the workspace forbids: `memmap2`'s `Mmap::map` is an `unsafe fn`.)
 //!
 //! # Generation
 //!
@@ -82,7 +87,15 @@
 //! distance 2, every state decided at distance `d` is un-moved (steps, with and without an un-capture, and passes when the previous
 //! mover had no step): a predecessor of a loss is a win at `d + 1`, and a predecessor of a win
 //! whose counter drops to zero is a loss at `d + 1`. The work is split over threads
-//! (`std::thread::scope`, atomic counters).
+//! (`std::thread::scope`, atomic counters). [`Generator::generate`] needs about 3 bytes per
+//! entry (a 16-bit word and two bitmaps).
+//!
+//! [`Generator::generate_to_file`] writes the same file for tables that do not fit that way (8
+//! pieces), in 3 bits per entry: a 2-bit value per state and one bitmap of the level being
+//! un-moved. Without counters, an open predecessor of a win is checked by generating its
+//! moves (a loss when all of them lead to wins of the opponent), and each level's newly decided
+//! states go to disk as delta-coded lists of indices, from which the file is written at the
+//! end.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -67,8 +67,8 @@ impl Stats {
 /// sides to move, each with its value and distance to the win.
 ///
 /// Built by [`Generator::generate`](crate::Generator::generate) or read from a file with
-/// [`Tablebase::open`]; held in memory (one byte per entry: the crate forbids `unsafe`, which
-/// memory-mapping needs).
+/// [`Tablebase::open`]; held in memory, one byte per entry (see
+/// [`TablebaseFile`](crate::TablebaseFile) to probe a file without loading it).
 pub struct Tablebase {
     layout: Layout,
     pieces: u8,
