@@ -11,7 +11,7 @@ use crate::bitmap::{AscendingInserter, IndexBitmap};
 use crate::error::TablebaseError;
 use crate::format::{Checksum, Header};
 use crate::generate::{Generator, LOSS_IN_2, MAX_PLIES, PAIRS, WIN_IN_1, code};
-use crate::index::{OUR_TEMPLE, State, THEIR_TEMPLE, expand, remove_square_from_both, rotate};
+use crate::index::{State, THEIR_TEMPLE, expand, remove_square_from_both, rotate};
 use crate::level_lists::{LevelLists, decode, encode};
 use crate::packed_wdl::{AscendingWdlWriter, FRESH, LOST, OPEN, PackedWdl, WON};
 use crate::table::Stats;
@@ -181,50 +181,28 @@ impl Generator {
                         if unit >= units {
                             break;
                         }
-                        let um = (unit / PAIRS.len() as u64) as u32;
-                        let pair = PAIRS[(unit % PAIRS.len() as u64) as usize];
-                        if um == THEIR_TEMPLE {
-                            continue;
-                        }
-                        let [c0, c1] = [pair.trailing_zeros(), pair.ilog2()];
-                        let mut done = 0u64;
-                        for side in (0..5u8).filter(|&c| pair & (1 << c) == 0) {
-                            let lie = layout.lie(c0 as u8, c1 as u8, side);
-                            for tm in (0..25).filter(|&t| t != um && t != OUR_TEMPLE) {
-                                let start = layout.block_start(lie, um, tm);
-                                current.drain_range(start, start + per, |i| {
-                                    done += 1;
-                                    let set = sets[(i - start) as usize];
-                                    let st = State {
-                                        lie,
-                                        us: expand(set as u32, um, tm) | 1 << um,
-                                        um,
-                                        them: expand((set >> 32) as u32, um, tm) | 1 << tm,
-                                        tm,
-                                    };
-                                    self.parents(&st, |first, students| {
-                                        let q = first + students;
-                                        if wdl.get(q) != OPEN {
-                                            return;
-                                        }
-                                        if child_lost
-                                            || self.every_move_loses(
-                                                &self.state_at(first, students, sets),
-                                                |c| wdl.get(c) == WON,
-                                            )
-                                        {
-                                            // A value word inside the block is only written
-                                            // by this unit.
-                                            if (q & !31) >= first && (q | 31) < first + per {
-                                                wdl.set_unshared(q, FRESH);
-                                            } else {
-                                                wdl.set(q, FRESH);
-                                            }
-                                        }
-                                    });
-                                });
-                            }
-                        }
+                        let done = self.drain_unit(current, sets, unit, |st| {
+                            self.parents(st, |first, students| {
+                                let q = first + students;
+                                if wdl.get(q) != OPEN {
+                                    return;
+                                }
+                                if child_lost
+                                    || self.every_move_loses(
+                                        &self.state_at(first, students, sets),
+                                        |c| wdl.get(c) == WON,
+                                    )
+                                {
+                                    // A value word inside the block is only written by this
+                                    // unit.
+                                    if (q & !31) >= first && (q | 31) < first + per {
+                                        wdl.set_unshared(q, FRESH);
+                                    } else {
+                                        wdl.set(q, FRESH);
+                                    }
+                                }
+                            });
+                        });
                         progress(done);
                     }
                 });

@@ -499,45 +499,23 @@ impl Generator {
                             if unit >= units {
                                 break;
                             }
-                            let um = (unit / PAIRS.len() as u64) as u32;
-                            let pair = PAIRS[(unit % PAIRS.len() as u64) as usize];
-                            if um == THEIR_TEMPLE {
-                                continue;
-                            }
-                            let [c0, c1] = [pair.trailing_zeros(), pair.ilog2()];
-                            let mut done = 0u64;
-                            for side in (0..5u8).filter(|&c| pair & (1 << c) == 0) {
-                                let lie = layout.lie(c0 as u8, c1 as u8, side);
-                                for tm in (0..25).filter(|&t| t != um && t != OUR_TEMPLE) {
-                                    let start = layout.block_start(lie, um, tm);
-                                    current.drain_range(start, start + per, |i| {
-                                        done += 1;
-                                        let set = sets[(i - start) as usize];
-                                        let st = State {
-                                            lie,
-                                            us: expand(set as u32, um, tm) | 1 << um,
-                                            um,
-                                            them: expand((set >> 32) as u32, um, tm) | 1 << tm,
-                                            tm,
-                                        };
-                                        self.parents(&st, |start, students| {
-                                            batch[len] = [start + students, start];
-                                            len += 1;
-                                        });
-                                        if len >= BATCH {
-                                            found += update(
-                                                &batch[..len],
-                                                per,
-                                                child_lost,
-                                                next_code,
-                                                vals,
-                                                next,
-                                            );
-                                            len = 0;
-                                        }
-                                    });
+                            let done = self.drain_unit(current, sets, unit, |st| {
+                                self.parents(st, |start, students| {
+                                    batch[len] = [start + students, start];
+                                    len += 1;
+                                });
+                                if len >= BATCH {
+                                    found += update(
+                                        &batch[..len],
+                                        per,
+                                        child_lost,
+                                        next_code,
+                                        vals,
+                                        next,
+                                    );
+                                    len = 0;
                                 }
-                            }
+                            });
                             found += update(&batch[..len], per, child_lost, next_code, vals, next);
                             len = 0;
                             progress(done);
@@ -548,6 +526,46 @@ impl Generator {
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
         })
+    }
+
+    /// Drains from `current` the states of unit `unit` (`0..250`: the mover's Master square
+    /// times the ten pairs of cards it may hold; see [`Generator::level`]), calling `f` on each,
+    /// block by block in index order; returns their number. `sets` is
+    /// [`Layout::student_sets`].
+    pub(crate) fn drain_unit(
+        &self,
+        current: &IndexBitmap,
+        sets: &[u64],
+        unit: u64,
+        mut f: impl FnMut(&State),
+    ) -> u64 {
+        let layout = &self.layout;
+        let per = layout.per_masters;
+        let um = (unit / PAIRS.len() as u64) as u32;
+        let pair = PAIRS[(unit % PAIRS.len() as u64) as usize];
+        if um == THEIR_TEMPLE {
+            return 0;
+        }
+        let [c0, c1] = [pair.trailing_zeros(), pair.ilog2()];
+        let mut done = 0u64;
+        for side in (0..5u8).filter(|&c| pair & (1 << c) == 0) {
+            let lie = layout.lie(c0 as u8, c1 as u8, side);
+            for tm in (0..25).filter(|&t| t != um && t != OUR_TEMPLE) {
+                let start = layout.block_start(lie, um, tm);
+                current.drain_range(start, start + per, |i| {
+                    done += 1;
+                    let set = sets[(i - start) as usize];
+                    f(&State {
+                        lie,
+                        us: expand(set as u32, um, tm) | 1 << um,
+                        um,
+                        them: expand((set >> 32) as u32, um, tm) | 1 << tm,
+                        tm,
+                    });
+                });
+            }
+        }
+        done
     }
 
     /// Calls `f` for every state that has a move to the state `st`, once per such move, with the
