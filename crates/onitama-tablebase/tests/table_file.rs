@@ -2,46 +2,15 @@
 //! an error.
 
 use abstract_game::rng::SplitMix64;
-use onitama_core::{Deal, Piece, Position, Side};
+use onitama_core::{Deal, Position};
 use onitama_tablebase::{Generator, Tablebase, TablebaseError, TablebaseFile};
+
+mod common;
+use common::random_position;
 
 /// A path in the temporary directory, unique to this process and `name`.
 fn scratch(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("onitama-tbf-{}-{name}", std::process::id()))
-}
-
-/// A random position of set A with up to two pieces a side, or `None` if the draw is no
-/// position or a finished game.
-fn random_position(rng: &mut SplitMix64) -> Option<Position> {
-    let mut cards = Deal::COMMUNITY_A.cards();
-    for i in 0..5 {
-        let j = i + rng.below(5 - i);
-        cards.swap(i, j);
-    }
-    let mut board = [None; 25];
-    for side in Side::BOTH {
-        for k in 0..=rng.below(3) {
-            let sq = rng.below(25);
-            if board[sq].is_none() {
-                let piece = if k == 0 {
-                    Piece::Master
-                } else {
-                    Piece::Student
-                };
-                board[sq] = Some((side, piece));
-            }
-        }
-    }
-    let side = Side::BOTH[rng.below(2)];
-    let pos = Position::from_parts(
-        &board,
-        [cards[0], cards[1]],
-        [cards[2], cards[3]],
-        cards[4],
-        side,
-    )
-    .ok()?;
-    (!pos.is_over()).then_some(pos)
 }
 
 #[test]
@@ -71,7 +40,7 @@ fn probes_in_the_file_equal_probes_in_memory() {
     let mut rng = SplitMix64::new(21);
     let mut in_range = 0;
     for _ in 0..3000 {
-        if let Some(pos) = random_position(&mut rng) {
+        if let Some(pos) = random_position(&mut rng, Deal::COMMUNITY_A.cards(), 2) {
             let expected = table.probe(&pos);
             assert_eq!(file.probe(&pos).unwrap(), expected, "{pos}");
             in_range += usize::from(expected.is_some());

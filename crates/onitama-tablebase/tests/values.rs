@@ -10,6 +10,9 @@ use onitama_core::reference::RefPos;
 use onitama_core::{Card, Deal, Piece, Position, Side};
 use onitama_tablebase::{Generator, Tablebase, TablebaseFile};
 
+mod common;
+use common::random_position;
+
 /// Every position of `cards` with the two Masters and at most `students` Students per side,
 /// both sides to move, every card lie; finished games left out.
 fn all_positions(cards: [Card; 5], students: usize) -> Vec<Position> {
@@ -214,40 +217,6 @@ impl Search {
             }
         }
     }
-}
-
-fn random_position(rng: &mut SplitMix64, cards: [Card; 5], per_side: usize) -> Option<Position> {
-    let mut cards = cards;
-    for i in 0..5 {
-        let j = i + rng.below(5 - i);
-        cards.swap(i, j);
-    }
-    let mut board = [None; 25];
-    for side in Side::BOTH {
-        let n = 1 + rng.below(per_side);
-        for k in 0..n {
-            let sq = rng.below(25);
-            if board[sq].is_some() {
-                continue;
-            }
-            let piece = if k == 0 {
-                Piece::Master
-            } else {
-                Piece::Student
-            };
-            board[sq] = Some((side, piece));
-        }
-    }
-    let to_move = Side::BOTH[rng.below(2)];
-    let pos = Position::from_parts(
-        &board,
-        [cards[0], cards[1]],
-        [cards[2], cards[3]],
-        cards[4],
-        to_move,
-    )
-    .ok()?;
-    (!pos.is_over()).then_some(pos)
 }
 
 /// Checks `samples` random positions of `table` (and `passes` with a forced pass) against
