@@ -98,9 +98,10 @@ impl Generator {
         let mut counts = vec![0u64; 3];
         let mut d = 2;
         loop {
-            self.level_to_wdl(&current, &wdl, &sets, d, progress);
-            let settled = if (d + 1) % 2 == 1 { WON } else { LOST };
-            let found = self.settle(&wdl, &current, &lists, d + 1, settled)?;
+            let drained = self.level_to_wdl(&current, &wdl, &sets, d, progress);
+            // Under wins, the candidates are checked and half the level's work reported there.
+            let check = (d % 2 == 1).then_some((&sets[..], drained - drained / 2));
+            let found = self.settle(&wdl, &current, &lists, d + 1, check, progress)?;
             if found == 0 {
                 break;
             }
@@ -156,10 +157,11 @@ impl Generator {
     }
 
     /// Un-moves every state of `current` (decided at distance `d`; the bitmap is drained) and
-    /// marks [`FRESH`] the open predecessors this decides at `d + 1`: every open predecessor of
-    /// a loss, and the open predecessors of a win whose every move leads to a win of the
-    /// opponent. The units and their ownership of the predecessors are those of the in-memory
-    /// generation (`Generator::level`).
+    /// marks [`FRESH`] its open predecessors: wins at `d + 1` if `d` is a loss, candidates for
+    /// a loss at `d + 1` if `d` is a win (checked once each by [`Generator::settle`], however
+    /// many of their moves lead to `current`). The units and their ownership of the
+    /// predecessors are those of the in-memory generation (`Generator::level`). Returns the
+    /// number of states un-moved.
     fn level_to_wdl(
         &self,
         current: &IndexBitmap,
@@ -167,12 +169,13 @@ impl Generator {
         sets: &[u64],
         d: u32,
         progress: &(dyn Fn(u64) + Sync),
-    ) {
+    ) -> u64 {
         let layout = &self.layout;
         let per = layout.per_masters;
         let child_lost = d % 2 == 0;
         let next_unit = AtomicU64::new(0);
         let units = 25 * PAIRS.len() as u64;
+        let drained = AtomicU64::new(0);
         std::thread::scope(|s| {
             for _ in 0..self.threads {
                 s.spawn(|| {
@@ -187,27 +190,23 @@ impl Generator {
                                 if wdl.get(q) != OPEN {
                                     return;
                                 }
-                                if child_lost
-                                    || self.every_move_loses(
-                                        &self.state_at(first, students, sets),
-                                        |c| wdl.get(c) == WON,
-                                    )
-                                {
-                                    // A value word inside the block is only written by this
-                                    // unit.
-                                    if (q & !31) >= first && (q | 31) < first + per {
-                                        wdl.set_unshared(q, FRESH);
-                                    } else {
-                                        wdl.set(q, FRESH);
-                                    }
+                                // A value word inside the block is only written by this unit.
+                                if (q & !31) >= first && (q | 31) < first + per {
+                                    wdl.set_unshared(q, FRESH);
+                                } else {
+                                    wdl.set(q, FRESH);
                                 }
                             });
                         });
-                        progress(done);
+                        // Under wins, the check of the candidates (in `settle`) is the other half
+                        // of the work.
+                        progress(if child_lost { done } else { done / 2 });
+                        drained.fetch_add(done, Relaxed);
                     }
                 });
             }
         });
+        drained.into_inner()
     }
 
     /// The state at `first + students` (`first` the start of its block), from the table of
@@ -313,18 +312,24 @@ impl Generator {
             })
     }
 
-    /// Ends level `level`: its [`FRESH`] states become `settled`, go into `current` (empty) and
-    /// into the level's lists; returns their number.
+    /// Ends level `level`: its [`FRESH`] states become [`WON`] (an odd level) or [`LOST`], go
+    /// into `current` (empty) and into the level's lists; returns their number. With `check`
+    /// (the Student sets and the work to report), the fresh states are candidates for a loss:
+    /// only those whose every move leads to a win of the opponent become [`LOST`], the others
+    /// [`OPEN`] again.
     fn settle(
         &self,
         wdl: &PackedWdl,
         current: &IndexBitmap,
         lists: &LevelLists,
         level: u32,
-        settled: u64,
+        check: Option<(&[u64], u64)>,
+        progress: &(dyn Fn(u64) + Sync),
     ) -> Result<u64, TablebaseError> {
         let n = self.entries();
+        let per = self.layout.per_masters;
         let parts = n.div_ceil(PART_LEN);
+        let settled = if level % 2 == 1 { WON } else { LOST };
         let next_part = AtomicU64::new(0);
         std::thread::scope(|s| {
             let handles: Vec<_> = (0..self.threads)
@@ -344,11 +349,26 @@ impl Generator {
                             bytes.clear();
                             let mut level_states = AscendingInserter::new(current);
                             wdl.settle_range(start, end, settled, |i| {
+                                if let Some((sets, _)) = check {
+                                    let first = i - i % per;
+                                    let st = self.state_at(first, i - first, sets);
+                                    if !self.every_move_loses(&st, |c| wdl.get(c) == WON) {
+                                        return false;
+                                    }
+                                }
                                 level_states.insert(i);
                                 encode(&mut bytes, &mut next, i);
                                 found += 1;
+                                true
                             });
                             writer.write_part(part as usize, &bytes)?;
+                            if let Some((_, work)) = check {
+                                // This part's share of `work`, exactly `work` over all parts.
+                                let share = |x: u64| {
+                                    (u128::from(work) * u128::from(x) / u128::from(n)) as u64
+                                };
+                                progress(share(end) - share(start));
+                            }
                         }
                         writer.finish()?;
                         Ok(found)

@@ -60,25 +60,39 @@ impl PackedWdl {
         }
     }
 
-    /// Ends a level over the entries `start..end` (`start` a multiple of 32): every [`FRESH`]
-    /// entry becomes `settled` ([`WON`] or [`LOST`]) and is passed to `f`, in increasing order.
-    /// Threads may settle disjoint ranges at once.
-    pub fn settle_range(&self, start: u64, end: u64, settled: u64, mut f: impl FnMut(u64)) {
+    /// Ends a level over the entries `start..end` (`start` a multiple of 32): `decide` is called
+    /// on every [`FRESH`] entry, in increasing order, and the entry becomes `settled` ([`WON`] or
+    /// [`LOST`]) if it returns `true`, [`OPEN`] again if it returns `false`. Threads may settle
+    /// disjoint ranges at once; `decide` may read any entry (the word being settled is written
+    /// after its entries are decided, and a [`WON`] or [`LOST`] entry never changes here).
+    pub fn settle_range(
+        &self,
+        start: u64,
+        end: u64,
+        settled: u64,
+        mut decide: impl FnMut(u64) -> bool,
+    ) {
         debug_assert!(start % 32 == 0);
         // The bits to clear in a fresh entry: the high one for a win, the low one for a loss.
         let shift = u32::from(settled == WON);
         for w in start / 32..end.div_ceil(32) {
             let word = &self.words[w as usize];
             let v = word.load(Relaxed);
-            let mut fresh = v & (v >> 1) & LOW_BITS;
+            let fresh = v & (v >> 1) & LOW_BITS;
             if fresh == 0 {
                 continue;
             }
-            word.store(v & !(fresh << shift), Relaxed);
-            while fresh != 0 {
-                f(w * 32 + u64::from(fresh.trailing_zeros() / 2));
-                fresh &= fresh - 1;
+            let mut kept = 0;
+            let mut rest = fresh;
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                if decide(w * 32 + u64::from(bit.trailing_zeros() / 2)) {
+                    kept |= bit;
+                }
+                rest &= rest - 1;
             }
+            let reopened = fresh & !kept;
+            word.store(v & !(kept << shift) & !(reopened * 3), Relaxed);
         }
     }
 
@@ -166,18 +180,22 @@ mod tests {
         for (i, &v) in reference.iter().enumerate() {
             assert_eq!(wdl.get(i as u64), v, "entry {i}");
         }
-        // Settling 64..1000 as wins leaves the fresh entries below 64 alone.
-        let mut settled = Vec::new();
-        wdl.settle_range(64, len, WON, |i| settled.push(i));
+        // Settling 64..1000 as wins, keeping every other fresh entry, leaves the fresh entries
+        // below 64 alone and reopens the rest.
+        let mut decided = Vec::new();
+        wdl.settle_range(64, len, WON, |i| {
+            decided.push(i);
+            decided.len() % 2 == 1
+        });
         let expected: Vec<u64> = (64..len)
             .filter(|&i| reference[i as usize] == FRESH)
             .collect();
-        assert!(!expected.is_empty());
-        assert_eq!(settled, expected);
-        for (i, v) in reference.iter_mut().enumerate() {
-            if i >= 64 && *v == FRESH {
-                *v = WON;
-            }
+        assert!(expected.len() > 10);
+        assert_eq!(decided, expected);
+        for (k, &i) in expected.iter().enumerate() {
+            reference[i as usize] = if k % 2 == 0 { WON } else { OPEN };
+        }
+        for (i, v) in reference.iter().enumerate() {
             assert_eq!(wdl.get(i as u64), *v, "entry {i} after settling");
         }
         let count = |v| reference.iter().filter(|&&x| x == v).count() as u64;
