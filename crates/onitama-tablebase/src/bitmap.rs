@@ -3,18 +3,21 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// A set of indices below a fixed length, one bit each (bit `i % 64` of word `i / 64`).
-pub(crate) struct IndexBitmap {
-    words: Vec<AtomicU64>,
+/// A set of indices below a fixed length, one bit each (bit `i % 64` of word `i / 64`), in
+/// borrowed words (see [`crate::zeroed_memory::ZeroedMemory`]).
+pub(crate) struct IndexBitmap<'a> {
+    words: &'a [AtomicU64],
 }
 
-impl IndexBitmap {
-    /// The empty set of indices below `len`.
-    pub fn new(len: u64) -> IndexBitmap {
-        let words = len.div_ceil(64) as usize;
-        IndexBitmap {
-            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
-        }
+impl<'a> IndexBitmap<'a> {
+    /// The number of words of a set of indices below `len`.
+    pub fn words_for(len: u64) -> usize {
+        len.div_ceil(64) as usize
+    }
+
+    /// The set held in `words` (empty if they are zero), of indices below 64 per word.
+    pub fn new(words: &'a [AtomicU64]) -> IndexBitmap<'a> {
+        IndexBitmap { words }
     }
 
     /// Adds the index `i`.
@@ -77,14 +80,14 @@ impl IndexBitmap {
 /// Adds indices to an [`IndexBitmap`] in increasing order, with one atomic operation per word
 /// instead of one per index (the last word is written when the inserter is dropped).
 pub(crate) struct AscendingInserter<'a> {
-    bitmap: &'a IndexBitmap,
+    bitmap: &'a IndexBitmap<'a>,
     word: u64,
     bits: u64,
 }
 
 impl<'a> AscendingInserter<'a> {
     /// An inserter into `bitmap`.
-    pub fn new(bitmap: &'a IndexBitmap) -> AscendingInserter<'a> {
+    pub fn new(bitmap: &'a IndexBitmap<'a>) -> AscendingInserter<'a> {
         AscendingInserter {
             bitmap,
             word: 0,
@@ -115,9 +118,17 @@ mod tests {
     use super::*;
     use abstract_game::rng::SplitMix64;
 
+    /// Zeroed words for a set of indices below `len`.
+    fn zeroed(len: u64) -> Vec<AtomicU64> {
+        (0..IndexBitmap::words_for(len))
+            .map(|_| AtomicU64::new(0))
+            .collect()
+    }
+
     #[test]
     fn an_ascending_inserter_adds_exactly_its_indices() {
-        let bitmap = IndexBitmap::new(500);
+        let words = zeroed(500);
+        let bitmap = IndexBitmap::new(&words);
         bitmap.insert(3);
         {
             let mut ins = AscendingInserter::new(&bitmap);
@@ -135,7 +146,8 @@ mod tests {
         let mut rng = SplitMix64::new(7);
         let len = 1000;
         for _ in 0..200 {
-            let bitmap = IndexBitmap::new(len);
+            let words = zeroed(len);
+            let bitmap = IndexBitmap::new(&words);
             let mut set = std::collections::BTreeSet::new();
             for _ in 0..rng.below(300) {
                 let i = rng.below(len as usize) as u64;

@@ -15,6 +15,7 @@ use crate::index::{State, THEIR_TEMPLE, expand, remove_square_from_both, rotate}
 use crate::level_lists::{LevelLists, decode, encode};
 use crate::packed_wdl::{AscendingWdlWriter, FRESH, LOST, OPEN, PackedWdl, WON};
 use crate::table::Stats;
+use crate::zeroed_memory::ZeroedMemory;
 
 /// Entries per part of the index: the unit of the level lists and of the final pass (a
 /// multiple of 64, so that no bitmap or value word is shared by two parts).
@@ -52,7 +53,7 @@ impl Generator {
     ///
     /// # Errors
     /// [`TablebaseError::Io`] if a file cannot be written or read (the table, the level
-    /// lists, or their directory, which must not exist yet);
+    /// lists, or their directory, which must not exist yet) or the memory cannot be mapped;
     /// [`TablebaseError::DistanceOverflow`] if a distance exceeds [`MAX_PLIES`];
     /// [`TablebaseError::Unsupported`] for the [`Generator::stuck_loses`] variant.
     pub fn generate_to_file(
@@ -89,8 +90,10 @@ impl Generator {
             std::io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display()))
         })?;
         let mut file = File::create(path)?;
-        let wdl = PackedWdl::new(n);
-        let current = IndexBitmap::new(n);
+        let mut wdl_memory = ZeroedMemory::new::<AtomicU64>(PackedWdl::words_for(n))?;
+        let wdl = PackedWdl::new(wdl_memory.values(PackedWdl::words_for(n))?);
+        let mut current_memory = ZeroedMemory::new::<AtomicU64>(IndexBitmap::words_for(n))?;
+        let current = IndexBitmap::new(current_memory.values(IndexBitmap::words_for(n))?);
         let sets = self.layout.student_sets();
         self.first_pass_to_wdl(&wdl, &current, &sets, progress);
         // `counts[d]`: the states decided at distance `d` (3 and up; the wins in 1 and the
@@ -111,7 +114,8 @@ impl Generator {
             }
             counts.push(found);
         }
-        drop(current);
+        // The bitmap's memory (`current` borrows it and is not used again).
+        drop(current_memory);
         drop(sets);
         let stats = self.stats_of(&wdl, &counts);
         self.write_file(&mut file, &wdl, &lists, &counts, stats, progress)?;
@@ -122,8 +126,8 @@ impl Generator {
     /// `wdl`, the losses in 2 also in `current`.
     fn first_pass_to_wdl(
         &self,
-        wdl: &PackedWdl,
-        current: &IndexBitmap,
+        wdl: &PackedWdl<'_>,
+        current: &IndexBitmap<'_>,
         sets: &[u64],
         progress: &(dyn Fn(u64) + Sync),
     ) {
@@ -164,8 +168,8 @@ impl Generator {
     /// number of states un-moved.
     fn level_to_wdl(
         &self,
-        current: &IndexBitmap,
-        wdl: &PackedWdl,
+        current: &IndexBitmap<'_>,
+        wdl: &PackedWdl<'_>,
         sets: &[u64],
         d: u32,
         progress: &(dyn Fn(u64) + Sync),
@@ -319,8 +323,8 @@ impl Generator {
     /// [`OPEN`] again.
     fn settle(
         &self,
-        wdl: &PackedWdl,
-        current: &IndexBitmap,
+        wdl: &PackedWdl<'_>,
+        current: &IndexBitmap<'_>,
         lists: &LevelLists,
         level: u32,
         check: Option<(&[u64], u64)>,
@@ -384,7 +388,7 @@ impl Generator {
     }
 
     /// The counts of the finished table, from the values and the sizes of the levels.
-    fn stats_of(&self, wdl: &PackedWdl, counts: &[u64]) -> Stats {
+    fn stats_of(&self, wdl: &PackedWdl<'_>, counts: &[u64]) -> Stats {
         let n = self.entries();
         let parts = n.div_ceil(PART_LEN);
         let next_part = AtomicU64::new(0);
@@ -431,7 +435,7 @@ impl Generator {
     fn write_file(
         &self,
         file: &mut File,
-        wdl: &PackedWdl,
+        wdl: &PackedWdl<'_>,
         lists: &LevelLists,
         counts: &[u64],
         stats: Stats,
@@ -495,7 +499,7 @@ impl Generator {
     fn part_entries(
         &self,
         part: u64,
-        wdl: &PackedWdl,
+        wdl: &PackedWdl<'_>,
         lists: &LevelLists,
         levels: u32,
     ) -> std::io::Result<Vec<u8>> {

@@ -109,6 +109,7 @@ mod level_lists;
 mod packed_wdl;
 mod table;
 mod table_file;
+mod zeroed_memory;
 
 pub use error::TablebaseError;
 pub use format::{FORMAT_VERSION, HEADER_LEN, MAGIC};

@@ -19,17 +19,19 @@ const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 /// A 2-bit value per index below a fixed length (entry `i` in bits `2 (i % 32)` and up of word
 /// `i / 32`). Values only grow from [`OPEN`] by setting bits, so concurrent setters of one word
 /// may use `fetch_or`.
-pub(crate) struct PackedWdl {
-    words: Vec<AtomicU64>,
+pub(crate) struct PackedWdl<'a> {
+    words: &'a [AtomicU64],
 }
 
-impl PackedWdl {
-    /// All `len` entries [`OPEN`].
-    pub fn new(len: u64) -> PackedWdl {
-        let words = len.div_ceil(32) as usize;
-        PackedWdl {
-            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
-        }
+impl<'a> PackedWdl<'a> {
+    /// The number of words of `len` entries.
+    pub fn words_for(len: u64) -> usize {
+        len.div_ceil(32) as usize
+    }
+
+    /// The values held in `words` (all [`OPEN`] if they are zero), 32 entries per word.
+    pub fn new(words: &'a [AtomicU64]) -> PackedWdl<'a> {
+        PackedWdl { words }
     }
 
     /// The value of entry `i`.
@@ -113,14 +115,14 @@ impl PackedWdl {
 /// Sets 2-bit values in a [`PackedWdl`] in increasing order of index, with one atomic operation
 /// per word (the last word is written when the writer is dropped).
 pub(crate) struct AscendingWdlWriter<'a> {
-    wdl: &'a PackedWdl,
+    wdl: &'a PackedWdl<'a>,
     word: u64,
     bits: u64,
 }
 
 impl<'a> AscendingWdlWriter<'a> {
     /// A writer into `wdl`.
-    pub fn new(wdl: &'a PackedWdl) -> AscendingWdlWriter<'a> {
+    pub fn new(wdl: &'a PackedWdl<'a>) -> AscendingWdlWriter<'a> {
         AscendingWdlWriter {
             wdl,
             word: 0,
@@ -155,7 +157,10 @@ mod tests {
     fn values_are_set_read_settled_and_counted_like_an_array_of_values() {
         let mut rng = SplitMix64::new(5);
         let len = 1000;
-        let wdl = PackedWdl::new(len);
+        let words: Vec<AtomicU64> = (0..PackedWdl::words_for(len))
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        let wdl = PackedWdl::new(&words);
         let mut reference = vec![OPEN; len as usize];
         {
             let mut writer = AscendingWdlWriter::new(&wdl);
