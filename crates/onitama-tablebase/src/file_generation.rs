@@ -90,10 +90,10 @@ impl Generator {
             std::io::Error::new(e.kind(), format!("cannot create {}: {e}", dir.display()))
         })?;
         let mut file = File::create(path)?;
-        let mut wdl_memory = ZeroedMemory::new::<AtomicU64>(PackedWdl::words_for(n))?;
-        let wdl = PackedWdl::new(wdl_memory.values(PackedWdl::words_for(n))?);
-        let mut current_memory = ZeroedMemory::new::<AtomicU64>(IndexBitmap::words_for(n))?;
-        let current = IndexBitmap::new(current_memory.values(IndexBitmap::words_for(n))?);
+        let mut wdl_memory = ZeroedMemory::new(PackedWdl::words_for(n))?;
+        let wdl = PackedWdl::new(wdl_memory.values()?);
+        let mut current_memory = ZeroedMemory::new(IndexBitmap::words_for(n))?;
+        let current = IndexBitmap::new(current_memory.values()?);
         let sets = self.layout.student_sets();
         self.first_pass_to_wdl(&wdl, &current, &sets, progress);
         // `counts[d]`: the states decided at distance `d` (3 and up; the wins in 1 and the
@@ -101,9 +101,9 @@ impl Generator {
         let mut counts = vec![0u64; 3];
         let mut d = 2;
         loop {
-            let drained = self.level_to_wdl(&current, &wdl, &sets, d, progress);
-            // Under wins, the candidates are checked and half the level's work reported there.
-            let check = (d % 2 == 1).then_some((&sets[..], drained - drained / 2));
+            let unreported = self.level_to_wdl(&current, &wdl, &sets, d, progress);
+            // Under wins, the candidates are checked, and the rest of the level's work reported.
+            let check = (d % 2 == 1).then_some((&sets[..], unreported));
             let found = self.settle(&wdl, &current, &lists, d + 1, check, progress)?;
             if found == 0 {
                 break;
@@ -165,7 +165,7 @@ impl Generator {
     /// a loss at `d + 1` if `d` is a win (checked once each by [`Generator::settle`], however
     /// many of their moves lead to `current`). The units and their ownership of the
     /// predecessors are those of the in-memory generation (`Generator::level`). Returns the
-    /// number of states un-moved.
+    /// work not reported to `progress` (half the states un-moved under wins, for the checks).
     fn level_to_wdl(
         &self,
         current: &IndexBitmap<'_>,
@@ -179,7 +179,7 @@ impl Generator {
         let child_lost = d % 2 == 0;
         let next_unit = AtomicU64::new(0);
         let units = 25 * PAIRS.len() as u64;
-        let drained = AtomicU64::new(0);
+        let unreported = AtomicU64::new(0);
         std::thread::scope(|s| {
             for _ in 0..self.threads {
                 s.spawn(|| {
@@ -204,13 +204,14 @@ impl Generator {
                         });
                         // Under wins, the check of the candidates (in `settle`) is the other half
                         // of the work.
-                        progress(if child_lost { done } else { done / 2 });
-                        drained.fetch_add(done, Relaxed);
+                        let reported = if child_lost { done } else { done / 2 };
+                        progress(reported);
+                        unreported.fetch_add(done - reported, Relaxed);
                     }
                 });
             }
         });
-        drained.into_inner()
+        unreported.into_inner()
     }
 
     /// The state at `first + students` (`first` the start of its block), from the table of

@@ -246,17 +246,14 @@ impl Generator {
         let len = usize::try_from(n).map_err(|_| TablebaseError::TooLarge { entries: n })?;
         // One 16-bit word per state, so that a predecessor costs one cache miss: the high byte
         // is the code once decided, the low byte the counter of unrefuted moves until then.
-        let mut vals_memory = ZeroedMemory::new::<AtomicU16>(len)?;
-        let vals: &[AtomicU16] = vals_memory.values(len)?;
+        let mut vals_memory = ZeroedMemory::<AtomicU16>::new(len)?;
+        let vals = vals_memory.values()?;
         // The states decided at the current level and at the next one, one bit per entry.
         let words = IndexBitmap::words_for(n);
-        let mut bitmap_memory = [
-            ZeroedMemory::new::<AtomicU64>(words)?,
-            ZeroedMemory::new::<AtomicU64>(words)?,
-        ];
+        let mut bitmap_memory = [ZeroedMemory::new(words)?, ZeroedMemory::new(words)?];
         let [current_memory, next_memory] = &mut bitmap_memory;
-        let mut current = IndexBitmap::new(current_memory.values(words)?);
-        let mut next = IndexBitmap::new(next_memory.values(words)?);
+        let mut current = IndexBitmap::new(current_memory.values()?);
+        let mut next = IndexBitmap::new(next_memory.values()?);
         let sets = self.layout.student_sets();
         let threads = self.threads;
         // The first pass, over blocks of one lie and one pair of Master squares: the immediate

@@ -9,22 +9,26 @@
 //! development machine.
 
 use std::io;
+use std::marker::PhantomData;
 
 use memmap2::MmapMut;
 use zerocopy::{FromBytes, IntoBytes, KnownLayout};
 
-/// Zeroed memory of a fixed size, from an anonymous mapping (advised for transparent huge pages
-/// on Linux), seen as a slice of values (atomics shared by threads) while it is borrowed.
-pub(crate) struct ZeroedMemory {
+/// Zeroed memory for a fixed number of values of `T`, from an anonymous mapping (advised for
+/// transparent huge pages on Linux), seen as a slice of them (atomics shared by threads) while
+/// it is borrowed.
+pub(crate) struct ZeroedMemory<T> {
     map: MmapMut,
+    len: usize,
+    values: PhantomData<T>,
 }
 
-impl ZeroedMemory {
+impl<T: FromBytes + IntoBytes + KnownLayout> ZeroedMemory<T> {
     /// Memory for `len` values of `T`, every bit zero (pages are only backed when touched).
     ///
     /// # Errors
     /// The error of the operating system if the memory cannot be mapped.
-    pub fn new<T>(len: usize) -> io::Result<ZeroedMemory> {
+    pub fn new(len: usize) -> io::Result<ZeroedMemory<T>> {
         let bytes = len
             .checked_mul(size_of::<T>())
             .ok_or_else(|| io::Error::other(format!("{len} values do not fit in memory")))?;
@@ -35,23 +39,23 @@ impl ZeroedMemory {
             // Only advice: without huge pages the memory works all the same.
             let _ = map.advise(memmap2::Advice::HugePage);
         }
-        Ok(ZeroedMemory { map })
+        Ok(ZeroedMemory {
+            map,
+            len,
+            values: PhantomData,
+        })
     }
 
-    /// The first `len` values of `T` of the memory (zero until written through the slice).
+    /// The values (zero until written through the slice).
     ///
     /// # Errors
-    /// An error if the memory holds fewer than `len` values of `T` (a mapping is aligned to a
-    /// page, so alignment never fails).
-    pub fn values<T: FromBytes + IntoBytes + KnownLayout>(
-        &mut self,
-        len: usize,
-    ) -> io::Result<&[T]> {
-        let bytes = self.map.len();
+    /// Never in practice: a mapping is aligned to a page and holds the values it was made for.
+    pub fn values(&mut self) -> io::Result<&[T]> {
+        let len = self.len;
         match <[T]>::mut_from_prefix_with_elems(&mut self.map[..], len) {
             Ok((values, _)) => Ok(values),
             Err(_) => Err(io::Error::other(format!(
-                "{bytes} bytes of memory do not hold {len} values of {} bytes",
+                "the memory does not hold {len} values of {} bytes",
                 size_of::<T>()
             ))),
         }
@@ -65,8 +69,9 @@ mod tests {
 
     #[test]
     fn memory_starts_zeroed_and_keeps_what_threads_write() {
-        let mut memory = ZeroedMemory::new::<AtomicU64>(100_000).unwrap();
-        let words: &[AtomicU64] = memory.values(100_000).unwrap();
+        let mut memory = ZeroedMemory::<AtomicU64>::new(100_000).unwrap();
+        let words = memory.values().unwrap();
+        assert_eq!(words.len(), 100_000);
         assert!(words.iter().all(|w| w.load(Relaxed) == 0));
         std::thread::scope(|s| {
             for t in 0..2u64 {
@@ -83,13 +88,11 @@ mod tests {
     }
 
     #[test]
-    fn asking_for_more_values_than_the_memory_holds_is_an_error() {
-        let mut memory = ZeroedMemory::new::<AtomicU16>(10).unwrap();
-        assert_eq!(memory.values::<AtomicU16>(10).unwrap().len(), 10);
-        assert!(memory.values::<AtomicU64>(10).is_err());
-        assert!(ZeroedMemory::new::<AtomicU64>(usize::MAX).is_err());
-        // Empty is fine.
-        let mut empty = ZeroedMemory::new::<AtomicU64>(0).unwrap();
-        assert!(empty.values::<AtomicU64>(0).unwrap().is_empty());
+    fn too_many_values_are_an_error_and_none_is_fine() {
+        assert!(ZeroedMemory::<AtomicU64>::new(usize::MAX).is_err());
+        let mut small = ZeroedMemory::<AtomicU16>::new(10).unwrap();
+        assert_eq!(small.values().unwrap().len(), 10);
+        let mut empty = ZeroedMemory::<AtomicU64>::new(0).unwrap();
+        assert!(empty.values().unwrap().is_empty());
     }
 }
