@@ -67,9 +67,17 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
     }
 
     /// How many random moves an opening of a match plays after [`CatalogGame::random_start`]
-    /// (Kamisado has one start, so its openings are a few random first moves; Onitama's random
-    /// deal is opening enough).
+    /// when the game has no [`CatalogGame::OPENING_BOOK`] (Onitama's random deal is opening
+    /// enough).
     const OPENING_PLIES: usize = 0;
+
+    /// The openings of a match, if the game chooses them: lines of move texts separated by
+    /// spaces, played from [`CatalogGame::random_start`]; a match opening is one of them, drawn
+    /// by the seed, instead of [`CatalogGame::OPENING_PLIES`] random moves. Kamisado's are the
+    /// first moves after which no side can force a win within 20 plies (its one start makes
+    /// every opening a forced win for one side, many of them within a few plies, and such an
+    /// opening measures nothing). Empty by default.
+    const OPENING_BOOK: &'static [&'static str] = &[];
 
     /// The start position that `option` (one of [`CatalogGame::START_OPTIONS`]) gives for
     /// `value`.

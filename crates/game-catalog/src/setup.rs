@@ -173,13 +173,27 @@ pub fn position<G: CatalogGame>(setup: &Setup) -> Result<G, SetupError> {
     self::setup::<G>(setup).map(|record| record.position().clone())
 }
 
-/// A match opening: [`CatalogGame::random_start`] of the seed, then
+/// A match opening: [`CatalogGame::random_start`] of the seed, then one line of
+/// [`CatalogGame::OPENING_BOOK`] drawn by the seed or, for a game without a book,
 /// [`CatalogGame::OPENING_PLIES`] random legal moves that do not end the game (fewer if none is
 /// left), as a record so that the opening moves are part of each game's record.
 #[must_use]
 pub fn opening<G: CatalogGame>(seed: u64) -> GameRecord<G> {
     let mut rng = abstract_game::rng::SplitMix64::new(seed);
     let mut record = GameRecord::new(G::random_start(rng.next_u64()));
+    if let Some(line) = rng.choose(G::OPENING_BOOK) {
+        // The book's lines are legal (each game's tests check them); a move that did not parse
+        // or play would only end the line early.
+        for text in line.split_whitespace() {
+            let Ok(mv) = record.position().parse_move(text) else {
+                break;
+            };
+            if record.play(mv).is_err() {
+                break;
+            }
+        }
+        return record;
+    }
     for _ in 0..G::OPENING_PLIES {
         let pos = record.position().clone();
         let quiet: Vec<G::Move> = pos

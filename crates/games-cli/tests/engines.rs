@@ -108,7 +108,7 @@ fn match_json_counts_for_the_first_engine_and_writes_replayable_records() {
     let text = std::fs::read_to_string(&file).unwrap();
     let records: Vec<&str> = text.lines().collect();
     assert_eq!(records.len(), 4);
-    // Each opening twice: games 0 and 1 share their opening (one random first move of Black).
+    // Each opening twice: games 0 and 1 share their opening (a first move of Black from the book).
     let opening = |r: &str| r.split(' ').nth(4).unwrap_or_default().to_owned();
     assert_eq!(opening(records[0]), opening(records[1]));
     assert_eq!(opening(records[2]), opening(records[3]));

@@ -8,6 +8,7 @@ use kamisado_core::{Move, Side, WinReason};
 mod board;
 mod board_json;
 mod eval;
+mod openings;
 
 pub use eval::KamisadoEval;
 
@@ -17,7 +18,7 @@ use crate::game::CatalogGame;
 use crate::proof::{self, Proof, ProofError, ProofSummary, TextRules};
 
 impl CatalogGame for Kamisado {
-    const OPENING_PLIES: usize = 1;
+    const OPENING_BOOK: &'static [&'static str] = openings::MATCH_OPENINGS;
 
     type Evaluator = KamisadoEval;
 
