@@ -110,7 +110,7 @@ use abstract_game::{Game, Player, ZobristHash};
 
 use crate::engine::{Engine, SearchResult};
 use crate::evaluator::{Evaluator, ZeroEvaluator};
-use crate::limits::{Clock, Limits};
+use crate::limits::{Clock, Limits, next_depth_estimate};
 use crate::ordering::{History, Killers};
 use crate::score::Score;
 use crate::tt::{Bound, PROVEN_DEPTH, TranspositionTable, TtEntry, TtStats};
@@ -701,7 +701,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         report: &mut Report<'_, G::Move>,
     ) -> Option<Iteration<G::Move>> {
         let mut done: Option<Iteration<G::Move>> = None;
-        let mut previous: Option<Duration> = None;
+        let mut took: Vec<Duration> = Vec::new();
         for depth in first..=last {
             let started = self.clock.elapsed();
             let val = self.search(root, depth as i32, 0, -INF, INF);
@@ -722,14 +722,10 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             if let Some(budget) = budget {
                 // Predict the next depth from the growth of the last ones.
                 let now = self.clock.elapsed();
-                let took = now.saturating_sub(started);
-                let growth = previous.filter(|p| !p.is_zero()).map_or(3.0, |p| {
-                    (took.as_secs_f64() / p.as_secs_f64()).clamp(1.5, 6.0)
-                });
-                if now + took.mul_f64(growth) > budget {
+                took.push(now.saturating_sub(started));
+                if now + next_depth_estimate(&took) > budget {
                     break;
                 }
-                previous = Some(took);
             }
         }
         self.tt.finish();

@@ -188,3 +188,79 @@ impl Clock {
         self.stopped
     }
 }
+
+/// How long the next depth of an iterative deepening will take, guessed from how long the
+/// completed depths took (`took`, oldest first; at least one).
+///
+/// The growth per depth is the last one (`took[n-1] / took[n-2]`) or, once three depths are
+/// known, the smaller of that and the mean per depth over the last two
+/// (`√(took[n-1] / took[n-3])`): in games where the side to move alternates, odd and even depths
+/// often grow by very different factors (Onitama from the start: ×10, then ×1.5), and one ratio
+/// alone would then overestimate every other depth. Erring low only costs a depth that is
+/// started and stopped at the limit; erring high gives up a depth that would have finished. The
+/// growth is kept within 1.5 to 6, and is 3 before a second depth (or when a duration is zero).
+pub(crate) fn next_depth_estimate(took: &[Duration]) -> Duration {
+    let secs = |d: &Duration| d.as_secs_f64();
+    let growth = match took {
+        [.., a, b, c] if !a.is_zero() && !b.is_zero() => {
+            (secs(c) / secs(b)).min((secs(c) / secs(a)).sqrt())
+        }
+        [.., b, c] if !b.is_zero() => secs(c) / secs(b),
+        _ => 3.0,
+    };
+    took.last()
+        .copied()
+        .unwrap_or_default()
+        .mul_f64(growth.clamp(1.5, 6.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(v: &[u64]) -> Vec<Duration> {
+        v.iter().map(|&m| Duration::from_millis(m)).collect()
+    }
+
+    #[test]
+    fn the_first_estimate_is_three_times_the_first_depth() {
+        assert_eq!(next_depth_estimate(&ms(&[10])), Duration::from_millis(30));
+        assert_eq!(next_depth_estimate(&ms(&[0])), Duration::ZERO);
+        assert_eq!(next_depth_estimate(&[]), Duration::ZERO);
+    }
+
+    #[test]
+    fn two_depths_give_their_ratio_within_the_bounds() {
+        assert_eq!(
+            next_depth_estimate(&ms(&[10, 40])),
+            Duration::from_millis(160)
+        );
+        assert_eq!(
+            next_depth_estimate(&ms(&[10, 100])),
+            Duration::from_millis(600)
+        );
+        assert_eq!(
+            next_depth_estimate(&ms(&[10, 11])),
+            Duration::from_micros(16_500)
+        );
+        assert_eq!(
+            next_depth_estimate(&ms(&[0, 20])),
+            Duration::from_millis(60)
+        );
+    }
+
+    /// Odd depths ×10, even depths ×1.5 (Onitama from the start): after an odd depth the
+    /// estimate uses the mean growth over two depths (√15 ≈ 3.9), not ×6 as the last ratio alone
+    /// would give; after an even one, the last ratio (×1.5) is the smaller.
+    #[test]
+    fn alternating_growth_takes_the_smaller_of_the_last_and_the_mean() {
+        let took = ms(&[100, 1000, 1500, 15_000]);
+        let next = next_depth_estimate(&took).as_secs_f64();
+        assert!((next - 15.0 * 15f64.sqrt()).abs() < 1e-6, "{next}");
+        let next = next_depth_estimate(&took[..3]).as_secs_f64();
+        assert!((next - 1.5 * 1.5).abs() < 1e-6, "{next}");
+        // Steady growth: both are the same.
+        let next = next_depth_estimate(&ms(&[10, 40, 160])).as_secs_f64();
+        assert!((next - 0.64).abs() < 1e-6, "{next}");
+    }
+}
