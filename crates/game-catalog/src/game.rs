@@ -72,8 +72,9 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
     const OPENING_PLIES: usize = 0;
 
     /// The openings of a match, if the game chooses them: lines of move texts separated by
-    /// spaces, played from [`CatalogGame::random_start`]; a match opening is one of them, drawn
-    /// by the seed, instead of [`CatalogGame::OPENING_PLIES`] random moves. Kamisado's are the
+    /// spaces, played from [`CatalogGame::random_start`]; a match uses each line in turn, in an
+    /// order shuffled by its seed ([`crate::openings`]), instead of
+    /// [`CatalogGame::OPENING_PLIES`] random moves. Kamisado's are the
     /// first moves after which no side can force a win within 20 plies (its one start makes
     /// every opening a forced win for one side, many of them within a few plies, and such an
     /// opening measures nothing). Empty by default.

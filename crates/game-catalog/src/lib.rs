@@ -65,4 +65,4 @@ pub mod views;
 
 pub use game::{CatalogGame, StartOption};
 pub use name::{GameName, GameVisitor, UnknownGameError};
-pub use setup::{Setup, SetupError, opening, position, setup, start_position};
+pub use setup::{Setup, SetupError, opening, openings, position, setup, start_position};

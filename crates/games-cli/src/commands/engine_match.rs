@@ -5,7 +5,7 @@ use std::io::{BufWriter, Write};
 use std::time::Duration;
 
 use game_catalog::views::MatchView;
-use game_catalog::{CatalogGame, GameVisitor, opening};
+use game_catalog::{CatalogGame, GameVisitor, openings};
 use game_engines::matches::{MatchConfig, MatchGame, play_match};
 use game_engines::{Engine, Limits};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -48,9 +48,7 @@ impl GameVisitor for Match<'_> {
             })?)),
             None => None,
         };
-        let openings: Vec<_> = (0..a.games.div_ceil(2) as u64)
-            .map(|i| opening::<G>(a.seed.wrapping_mul(0x9E37_79B9).wrapping_add(i)))
-            .collect();
+        let openings = openings::<G>(a.seed, a.games.div_ceil(2));
         let config = MatchConfig {
             games: a.games,
             limits,
