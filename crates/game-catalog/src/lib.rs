@@ -35,6 +35,8 @@
 //!   [`games`].
 //! - [`Setup`] and [`setup`]: a position text or a start option, then moves, into a
 //!   [`GameRecord`](abstract_game::record::GameRecord); [`SetupError`] says which input is bad.
+//! - [`openings`]: the openings of an engine match, a random start of each game and, where the
+//!   game has one, the lines of its [`CatalogGame::OPENING_BOOK`], used evenly.
 //! - [`views`]: the JSON objects of `show`, `perft` and outcomes.
 //! - [`engines`]: engine presets by name (`random`, `mcts:playouts=20000`) for any game.
 //! - [`play`]: what playing sessions need from each game: the board for a terminal
