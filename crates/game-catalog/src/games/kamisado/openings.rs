@@ -62,8 +62,9 @@ mod tests {
         assert!(MATCH_OPENINGS.windows(2).all(|w| w[0] < w[1]));
     }
 
-    /// Mirroring the board maps every position onto an equivalent one, so the openings must come
-    /// in mirror pairs.
+    /// Mirroring the board left to right swaps its colours in pairs (orange and brown, blue and
+    /// green, purple and red, pink and yellow) on every rank, so it maps every position onto an
+    /// equivalent one with the colours renamed, and the openings must come in mirror pairs.
     #[test]
     fn the_openings_come_in_mirror_pairs() {
         for m in MATCH_OPENINGS {
