@@ -1,6 +1,6 @@
 //! Match openings: drawn by the seed, from the game's book when it has one.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use abstract_game::Notation;
 use game_catalog::games::{Kamisado, Onitama};
@@ -51,8 +51,8 @@ fn an_onitama_opening_is_a_random_deal_without_moves() {
 }
 
 /// How many times each line of the Kamisado book opens the match openings.
-fn line_counts(seed: u64, count: usize) -> std::collections::BTreeMap<String, usize> {
-    let mut counts = std::collections::BTreeMap::new();
+fn line_counts(seed: u64, count: usize) -> BTreeMap<String, usize> {
+    let mut counts = BTreeMap::new();
     for record in openings::<Kamisado>(seed, count) {
         assert_eq!(*record.start(), Kamisado::start());
         assert_eq!(record.moves().len(), 1);
