@@ -38,7 +38,7 @@
 //!
 //! # Feature flags
 //!
-//! - `serde`: `Serialize`/`Deserialize` for [`Win`].
+//! - `serde`: `Serialize`/`Deserialize` for [`Outcome`], [`Wdl`] and [`ExactValue`].
 //! - `testing`: the conformance kit (module `testing`), a set of checks that every
 //!   implementation should run in its tests (unique legal moves that all play, illegal moves
 //!   rejected without side effects, outcome exactly when no moves, notation round trips, hashes).
@@ -61,7 +61,9 @@ pub mod rng;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tictactoe;
+pub mod wdl;
 
 pub use game::{Game, Notation, PassMove, ZobristHash};
-pub use outcome::{EndReason, Outcome, Wdl, Win};
+pub use outcome::{EndReason, Outcome};
 pub use player::{BySide, Player};
+pub use wdl::{ExactValue, Wdl};

@@ -1,15 +1,16 @@
-//! How a game ends: the game's [`EndReason`], the absolute [`Outcome`] (or the decisive [`Win`]),
-//! and [`Wdl`], the one score convention of the workspace: a result from one player's point of
-//! view. Engines, solvers and tablebases all speak [`Wdl`].
+//! How a game ends: the game's [`EndReason`] and the [`Outcome`], the one type of the workspace
+//! for the end of a game (who won, or a draw, and why). The result from one player's point of
+//! view is a [`Wdl`](crate::Wdl).
 //!
 //! ```
 //! use abstract_game::tictactoe::{Mark, TicTacToeEnd};
 //! use abstract_game::{Outcome, Wdl};
 //!
 //! let outcome: Outcome<Mark, TicTacToeEnd> = Outcome::Win { winner: Mark::X, reason: TicTacToeEnd::Line };
+//! assert_eq!(outcome.winner(), Some(Mark::X));
+//! assert_eq!(outcome.loser(), Some(Mark::O));
 //! assert_eq!(outcome.wdl_for(Mark::X), Wdl::Win);
 //! assert_eq!(outcome.wdl_for(Mark::O), Wdl::Loss);
-//! assert_eq!(-Wdl::Win, Wdl::Loss); // the opponent's point of view
 //! assert_eq!(outcome.to_string(), "x wins by three in a row");
 //! ```
 
@@ -17,6 +18,7 @@ use core::fmt::{self, Debug, Display};
 use core::hash::Hash;
 
 use crate::player::Player;
+use crate::wdl::Wdl;
 
 /// Why a game ended: a small, game-specific set of reasons (home row, deadlock, ...).
 pub trait EndReason: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static {
@@ -31,10 +33,28 @@ pub trait EndReason: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static 
     fn id(self) -> &'static str;
 }
 
-/// The result of a finished game, from no one's point of view in particular.
+/// The result of a finished game, from no one's point of view in particular: who won (or a
+/// draw) and why. Every game of the workspace reports this one type, through
+/// [`Game::outcome`](crate::Game::outcome) and through its own position type; a game without
+/// draws (Kamisado, Onitama) simply never reports [`Outcome::Draw`].
 ///
 /// The winner is always explicit: it is never inferred from whose turn it is.
+///
+/// With the `serde` feature it serializes as `{"winner": .., "reason": ..}`, the winner `null`
+/// for a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "OutcomeFields<P, R>",
+        from = "OutcomeFields<P, R>",
+        bound(
+            serialize = "P: Copy + serde::Serialize, R: Copy + serde::Serialize",
+            deserialize = "P: serde::Deserialize<'de>, R: serde::Deserialize<'de>"
+        )
+    )
+)]
 pub enum Outcome<P, R> {
     /// One player won.
     Win {
@@ -50,7 +70,7 @@ pub enum Outcome<P, R> {
     },
 }
 
-impl<P: Player, R: EndReason> Outcome<P, R> {
+impl<P: Copy, R: Copy> Outcome<P, R> {
     /// The winner, or `None` for a draw.
     #[must_use]
     pub fn winner(self) -> Option<P> {
@@ -60,12 +80,26 @@ impl<P: Player, R: EndReason> Outcome<P, R> {
         }
     }
 
+    /// Whether nobody won.
+    #[must_use]
+    pub fn is_draw(self) -> bool {
+        matches!(self, Outcome::Draw { .. })
+    }
+
     /// Why the game ended.
     #[must_use]
     pub fn reason(self) -> R {
         match self {
             Outcome::Win { reason, .. } | Outcome::Draw { reason } => reason,
         }
+    }
+}
+
+impl<P: Player, R: EndReason> Outcome<P, R> {
+    /// The loser, or `None` for a draw.
+    #[must_use]
+    pub fn loser(self) -> Option<P> {
+        self.winner().map(Player::other)
     }
 
     /// The result from `player`'s point of view.
@@ -88,107 +122,41 @@ impl<P: Display, R: Display> Display for Outcome<P, R> {
     }
 }
 
-/// A decisive result: who won and why. Games that cannot be drawn report this (their
-/// `outcome()` is an `Option<Win<..>>`) and convert it into the general [`Outcome`] for the
-/// [`Game`](crate::Game) trait.
-///
-/// With the `serde` feature it serializes as `{"winner": .., "reason": ..}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Win<P, R> {
-    /// The player who won.
-    pub winner: P,
-    /// Why the game ended.
-    pub reason: R,
+/// The serialized form of an [`Outcome`]: `{"winner": .., "reason": ..}`.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct OutcomeFields<P, R> {
+    winner: Option<P>,
+    reason: R,
 }
 
-impl<P: Player, R> Win<P, R> {
-    /// The player who lost.
-    #[must_use]
-    pub fn loser(&self) -> P {
-        self.winner.other()
-    }
-
-    /// The result from `player`'s point of view: [`Wdl::Win`] or [`Wdl::Loss`].
-    #[must_use]
-    pub fn wdl_for(&self, player: P) -> Wdl {
-        if player == self.winner {
-            Wdl::Win
-        } else {
-            Wdl::Loss
+#[cfg(feature = "serde")]
+impl<P, R> From<Outcome<P, R>> for OutcomeFields<P, R> {
+    fn from(outcome: Outcome<P, R>) -> Self {
+        match outcome {
+            Outcome::Win { winner, reason } => OutcomeFields {
+                winner: Some(winner),
+                reason,
+            },
+            Outcome::Draw { reason } => OutcomeFields {
+                winner: None,
+                reason,
+            },
         }
     }
 }
 
-impl<P: Display, R: Display> Display for Win<P, R> {
-    /// `gold wins by deadlock`: the winner and the reason as they display.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} wins by {}", self.winner, self.reason)
-    }
-}
-
-impl<P, R> From<Win<P, R>> for Outcome<P, R> {
-    fn from(win: Win<P, R>) -> Self {
-        Outcome::Win {
-            winner: win.winner,
-            reason: win.reason,
+#[cfg(feature = "serde")]
+impl<P, R> From<OutcomeFields<P, R>> for Outcome<P, R> {
+    fn from(fields: OutcomeFields<P, R>) -> Self {
+        match fields.winner {
+            Some(winner) => Outcome::Win {
+                winner,
+                reason: fields.reason,
+            },
+            None => Outcome::Draw {
+                reason: fields.reason,
+            },
         }
-    }
-}
-
-/// A result from one player's point of view: the workspace's single score convention.
-///
-/// Ordered from worst to best (`Loss < Draw < Win`); negation gives the opponent's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-pub enum Wdl {
-    /// The player loses.
-    Loss,
-    /// Nobody wins.
-    Draw,
-    /// The player wins.
-    Win,
-}
-
-impl Wdl {
-    /// The match score: 0 for a loss, ½ for a draw, 1 for a win.
-    #[must_use]
-    pub fn points(self) -> f64 {
-        match self {
-            Wdl::Loss => 0.0,
-            Wdl::Draw => 0.5,
-            Wdl::Win => 1.0,
-        }
-    }
-
-    /// A stable lowercase identifier: `"win"`, `"draw"` or `"loss"`.
-    #[must_use]
-    pub fn id(self) -> &'static str {
-        match self {
-            Wdl::Loss => "loss",
-            Wdl::Draw => "draw",
-            Wdl::Win => "win",
-        }
-    }
-}
-
-impl core::ops::Neg for Wdl {
-    type Output = Wdl;
-
-    /// The same result from the opponent's point of view.
-    fn neg(self) -> Wdl {
-        match self {
-            Wdl::Loss => Wdl::Win,
-            Wdl::Draw => Wdl::Draw,
-            Wdl::Win => Wdl::Loss,
-        }
-    }
-}
-
-impl Display for Wdl {
-    /// `win`, `draw` or `loss`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
     }
 }

@@ -300,10 +300,6 @@ fn number<T: FromStr>(key: &str, value: &str, why: &'static str) -> Result<T, En
     })
 }
 
-/// An exact oracle of a game's positions (an endgame tablebase): see
-/// [`CatalogGame::tablebase_oracle`].
-pub type Oracle<G> = std::sync::Arc<dyn Fn(&G) -> Option<game_engines::Score> + Send + Sync>;
-
 /// A boxed engine for any game of the catalog.
 pub type BoxedEngine<G> = Box<dyn Engine<G> + Send>;
 
@@ -449,16 +445,15 @@ pub fn build<G: CatalogGame>(
                 }
             }
             if let Some(oracle) = oracle {
-                let probe = move |pos: &G| oracle(pos);
                 if zero {
-                    let eval = WithOracle::new(ZeroEvaluator, "zero+tablebase", probe);
+                    let eval = WithOracle::shared(ZeroEvaluator, "zero+tablebase", oracle);
                     Box::new(Named {
                         name,
                         engine: AlphaBeta::new(config, eval),
                     })
                 } else {
                     let own = game_engines::Evaluator::<G>::name(&evaluator);
-                    let eval = WithOracle::new(evaluator, format!("{own}+tablebase"), probe);
+                    let eval = WithOracle::shared(evaluator, format!("{own}+tablebase"), oracle);
                     Box::new(Named {
                         name,
                         engine: AlphaBeta::new(config, eval),

@@ -45,7 +45,7 @@ pub trait CatalogGame: Notation + PassMove + ZobristHash + 'static {
     ///
     /// # Errors
     /// A message if the game has no tablebases (the default) or the file cannot be read.
-    fn tablebase_oracle(path: &std::path::Path) -> Result<crate::engines::Oracle<Self>, String> {
+    fn tablebase_oracle(path: &std::path::Path) -> Result<game_engines::Oracle<Self>, String> {
         let _ = path;
         Err(format!("{} has no endgame tablebases", Self::NAME))
     }

@@ -53,7 +53,10 @@ trait RulesCrate {
     ) -> Result<Self::Position, Self::IllegalMoveError>;
     fn play_unchecked(pos: &mut Self::Position, mv: Self::Move);
     fn after_unchecked(pos: &Self::Position, mv: Self::Move) -> Self::Position;
-    fn outcome_winner(pos: &Self::Position) -> Option<(Self::Side, Self::WinReason)>;
+    /// The position's own `outcome()`, which must be the same value, of the same type, as the
+    /// `abstract_game::Game` trait's: the workspace has one `Outcome`.
+    fn outcome(pos: &Self::Position)
+    -> Option<abstract_game::Outcome<Self::Side, Self::WinReason>>;
     fn is_over(pos: &Self::Position) -> bool;
     fn zobrist(pos: &Self::Position) -> u64;
     fn zobrist_from_scratch(pos: &Self::Position) -> u64;
@@ -177,9 +180,16 @@ macro_rules! rules_crate {
             fn after_unchecked(pos: &Self::Position, mv: Self::Move) -> Self::Position {
                 pos.after_unchecked(mv)
             }
-            fn outcome_winner(pos: &Self::Position) -> Option<(Self::Side, Self::WinReason)> {
-                let outcome: Option<$krate::Outcome> = pos.outcome();
-                outcome.map(|o| (o.winner, o.reason))
+            fn outcome(
+                pos: &Self::Position,
+            ) -> Option<abstract_game::Outcome<Self::Side, Self::WinReason>> {
+                // The crate's `Outcome` is the workspace's one outcome type (this stops compiling
+                // if it becomes another type), and the inherent method agrees with the trait.
+                let own: Option<$krate::Outcome> = pos.outcome();
+                let generic: Option<abstract_game::Outcome<Self::Side, Self::WinReason>> =
+                    abstract_game::Game::outcome(pos);
+                assert_eq!(own, generic, "{pos}");
+                own
             }
             fn is_over(pos: &Self::Position) -> bool {
                 pos.is_over()
@@ -356,7 +366,23 @@ fn behaves_alike<R: RulesCrate>() {
     );
     assert_eq!(R::side_to_move(&next), R::other(R::side_to_move(&start)));
     assert_eq!(R::zobrist(&next), R::zobrist_from_scratch(&next));
-    assert!(!R::is_over(&start) && R::outcome_winner(&start).is_none());
+    assert!(!R::is_over(&start) && R::outcome(&start).is_none());
+    // One outcome: a game played to its end reports the same `Outcome` both ways (checked in
+    // `R::outcome`), with a winner (neither game has draws on the board).
+    let mut end = start;
+    for ply in 0..1000 {
+        if R::is_over(&end) {
+            break;
+        }
+        let moves = R::legal_moves(&end);
+        let mv = moves.as_ref()[(ply * 7 + 3) % moves.as_ref().len()];
+        R::play_unchecked(&mut end, mv);
+    }
+    let outcome = R::outcome(&end).expect("the game ended within 1000 plies");
+    assert!(
+        outcome.winner().is_some() && !outcome.is_draw(),
+        "{outcome:?}"
+    );
     assert!(R::diagram(&start).to_string().contains('a'));
     assert_eq!(start.to_string().parse::<R::Position>().ok(), Some(start));
 

@@ -111,7 +111,11 @@ fn solver_answers_equal_exhaustive_search_for_every_budget() {
         }
         if let Some((wdl, plies)) = naive {
             let solution = solver.solve(pos).expect("a decided position");
-            assert_eq!((solution.wdl, solution.plies), (wdl, plies), "{pos}");
+            assert_eq!(
+                (solution.value.wdl, solution.value.plies),
+                (wdl, plies),
+                "{pos}"
+            );
             // The line is legal and ends as claimed, after exactly that many plies.
             let mut at = *pos;
             for &mv in &solution.line {
@@ -122,7 +126,11 @@ fn solver_answers_equal_exhaustive_search_for_every_budget() {
                 Wdl::Win => pos.side_to_move(),
                 _ => pos.side_to_move().other(),
             };
-            assert_eq!(at.outcome().map(|o| o.winner), Some(winner), "{pos}");
+            assert_eq!(
+                at.outcome().and_then(abstract_game::Outcome::winner),
+                Some(winner),
+                "{pos}"
+            );
             exact += 1;
         }
     }
@@ -150,7 +158,7 @@ fn wins_through_zero_length_moves_and_deadlocks_have_their_exact_distance() {
     // ply: an even distance.
     let gold = after("c1a3 b8h2 a3e7");
     let solution = solver.solve(&gold).expect("decided");
-    assert_eq!((solution.wdl, solution.plies), (Wdl::Win, 2));
+    assert_eq!((solution.value.wdl, solution.value.plies), (Wdl::Win, 2));
     assert_eq!(
         solution
             .line
@@ -163,7 +171,7 @@ fn wins_through_zero_length_moves_and_deadlocks_have_their_exact_distance() {
     // One ply later Black, to move, loses with its only move.
     let black = after("c1a3 b8h2 a3e7 h2h2");
     let solution = solver.solve(&black).expect("decided");
-    assert_eq!((solution.wdl, solution.plies), (Wdl::Loss, 1));
+    assert_eq!((solution.value.wdl, solution.value.plies), (Wdl::Loss, 1));
 }
 
 #[test]
@@ -181,18 +189,18 @@ fn a_short_forced_win_is_proved_and_its_proof_verified() {
         let Some(solution) = solver.solve(&pos) else {
             continue;
         };
-        if solution.wdl != Wdl::Win || solution.plies == 0 {
+        if solution.value.wdl != Wdl::Win || solution.value.plies == 0 {
             continue;
         }
-        let strategy = solver.strategy(&pos, solution.plies).expect("won");
-        let proof = Proof::from_strategy(Kamisado::NAME, &pos, solution.plies, &strategy);
+        let strategy = solver.strategy(&pos, solution.value.plies).expect("won");
+        let proof = Proof::from_strategy(Kamisado::NAME, &pos, solution.value.plies, &strategy);
         let text = proof.to_text();
         let parsed = Proof::parse(&text).expect("own format");
         assert_eq!(parsed, proof);
         let summary = Kamisado::verify_proof(&parsed)
             .expect("kamisado has a verifier")
             .expect("the proof holds");
-        assert_eq!(summary.plies, solution.plies, "{pos}");
+        assert_eq!(summary.plies, solution.value.plies, "{pos}");
         assert_eq!(summary.winner, pos.side_to_move().id());
         // One ply fewer is not enough: the distance is minimal.
         let mut short = parsed.clone();
@@ -213,11 +221,11 @@ fn tampered_proofs_are_refuted_at_the_position_that_fails() {
         .find(|p| {
             let mut s = Solver::new(SolverConfig::default());
             s.solve(p)
-                .is_some_and(|sol| sol.wdl == Wdl::Win && sol.plies >= 3)
+                .is_some_and(|sol| sol.value.wdl == Wdl::Win && sol.value.plies >= 3)
         })
         .expect("a win in three or more plies");
     let mut solver = Solver::new(SolverConfig::default());
-    let plies = solver.solve(&pos).expect("won").plies;
+    let plies = solver.solve(&pos).expect("won").value.plies;
     let proof = Proof::from_strategy(
         Kamisado::NAME,
         &pos,
@@ -282,7 +290,7 @@ fn the_start_is_a_black_win_in_17_plies_with_a_verified_proof() {
     );
     let start = Kamisado::start();
     let solution = solver.solve(&start).expect("solved");
-    assert_eq!((solution.wdl, solution.plies), (Wdl::Win, 17));
+    assert_eq!((solution.value.wdl, solution.value.plies), (Wdl::Win, 17));
     assert!(!solver.wins_within(&start, 16));
     let strategy = solver.strategy(&start, 17).expect("won");
     let proof = Proof::from_strategy(Kamisado::NAME, &start, 17, &strategy);

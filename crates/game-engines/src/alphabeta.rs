@@ -468,9 +468,9 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             };
         }
         if ply > 0 {
-            if let Some(s) = self.eval.probe(pos) {
+            if let Some(exact) = self.eval.probe(pos) {
                 return Val {
-                    v: from_score(s, ply),
+                    v: from_score(Score::from(exact), ply),
                     marks: 0,
                 };
             }

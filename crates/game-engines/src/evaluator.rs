@@ -84,7 +84,7 @@ pub trait Evaluator<G: Game> {
     /// The exact value of `pos` for the side to move, if this evaluator knows it (an endgame
     /// tablebase: [`crate::WithOracle`]); `None`, the default, for a position it does not know.
     /// The alpha-beta engine takes a known value as proven and searches no further below it.
-    fn probe(&self, pos: &G) -> Option<crate::Score> {
+    fn probe(&self, pos: &G) -> Option<abstract_game::ExactValue> {
         let _ = pos;
         None
     }

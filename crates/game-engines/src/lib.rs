@@ -93,7 +93,7 @@ pub use engine::{Engine, SearchResult};
 pub use evaluator::{Evaluator, ZeroEvaluator};
 pub use limits::{Clock, Limits};
 pub use mcts::{Mcts, MctsConfig};
-pub use oracle::WithOracle;
+pub use oracle::{Oracle, WithOracle};
 pub use random::RandomMover;
 pub use score::Score;
 pub use tt::TranspositionTable;

@@ -3,12 +3,12 @@
 //! it knows nothing, the evaluator works as before.
 //!
 //! ```
-//! use abstract_game::Game;
 //! use abstract_game::tictactoe::TicTacToe;
+//! use abstract_game::{ExactValue, Game};
 //! use game_engines::{AlphaBeta, AlphaBetaConfig, Engine, Limits, Score, WithOracle, ZeroEvaluator};
 //!
 //! // An oracle that knows the positions after the first move: each is a draw.
-//! let oracle = |pos: &TicTacToe| (pos.legal_move_count() == 8).then_some(Score::Draw);
+//! let oracle = |pos: &TicTacToe| (pos.legal_move_count() == 8).then_some(ExactValue::DRAW);
 //! let eval = WithOracle::new(ZeroEvaluator, "first-moves", oracle);
 //! let mut engine = AlphaBeta::new(AlphaBetaConfig::default(), eval);
 //! // One ply is enough to prove the start a draw.
@@ -21,19 +21,20 @@
 
 use std::sync::Arc;
 
-use abstract_game::Game;
+use abstract_game::{ExactValue, Game};
 
 use crate::evaluator::Evaluator;
-use crate::score::Score;
 
-/// The oracle's function: the exact value of a position for the side to move, or `None`.
-type OracleFn<G> = dyn Fn(&G) -> Option<Score> + Send + Sync;
+/// An exact oracle of a game's positions, such as an endgame tablebase: the exact value of a
+/// position for the side to move, or `None` where it knows nothing. Shared, so that one loaded
+/// table serves every engine.
+pub type Oracle<G> = Arc<dyn Fn(&G) -> Option<ExactValue> + Send + Sync>;
 
 /// `evaluator` for what the oracle does not know, the oracle's exact value for what it does.
 pub struct WithOracle<G: Game, E> {
     evaluator: E,
     name: String,
-    oracle: Arc<OracleFn<G>>,
+    oracle: Oracle<G>,
 }
 
 impl<G: Game, E> WithOracle<G, E> {
@@ -41,12 +42,17 @@ impl<G: Game, E> WithOracle<G, E> {
     pub fn new(
         evaluator: E,
         name: impl Into<String>,
-        oracle: impl Fn(&G) -> Option<Score> + Send + Sync + 'static,
+        oracle: impl Fn(&G) -> Option<ExactValue> + Send + Sync + 'static,
     ) -> Self {
+        WithOracle::shared(evaluator, name, Arc::new(oracle))
+    }
+
+    /// [`WithOracle::new`] with an oracle that other engines share.
+    pub fn shared(evaluator: E, name: impl Into<String>, oracle: Oracle<G>) -> Self {
         WithOracle {
             evaluator,
             name: name.into(),
-            oracle: Arc::new(oracle),
+            oracle,
         }
     }
 
@@ -86,7 +92,7 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
         self.evaluator.for_each_noisy_move(pos, f);
     }
 
-    fn probe(&self, pos: &G) -> Option<Score> {
+    fn probe(&self, pos: &G) -> Option<ExactValue> {
         (self.oracle)(pos)
     }
 }

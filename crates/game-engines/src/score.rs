@@ -3,7 +3,7 @@
 //! heuristic evaluation.
 //!
 //! ```
-//! use abstract_game::Wdl;
+//! use abstract_game::{ExactValue, Wdl};
 //! use game_engines::Score;
 //!
 //! // Faster wins are better, slower losses are better, evaluations lie in between.
@@ -18,12 +18,18 @@
 //! assert_eq!(Score::Eval(35).back(), Score::Eval(-35));
 //! assert_eq!(Score::Win { plies: 7 }.to_string(), "win in 7");
 //! assert_eq!(Score::Eval(-12).to_string(), "-12");
+//!
+//! // Proven scores are exact values (the type the solver and the tablebases report).
+//! let exact = ExactValue::win(7);
+//! assert_eq!(Score::from(exact), Score::Win { plies: 7 });
+//! assert_eq!(Score::Win { plies: 7 }.exact(), Some(exact));
+//! assert_eq!(Score::Eval(3).exact(), None);
 //! ```
 
 use core::cmp::Ordering;
 use core::fmt;
 
-use abstract_game::{Game, Wdl};
+use abstract_game::{ExactValue, Game, Wdl};
 
 /// The value of a position from the point of view of the side to move.
 ///
@@ -114,6 +120,17 @@ impl Score {
         self.wdl().is_some()
     }
 
+    /// The proven value with its distance, or `None` for an evaluation (a draw has distance 0).
+    #[must_use]
+    pub fn exact(self) -> Option<ExactValue> {
+        match self {
+            Score::Win { plies } => Some(ExactValue::win(plies)),
+            Score::Loss { plies } => Some(ExactValue::loss(plies)),
+            Score::Draw => Some(ExactValue::DRAW),
+            Score::Eval(_) => None,
+        }
+    }
+
     /// The distance to the end for a win or a loss.
     #[must_use]
     pub fn plies(self) -> Option<u32> {
@@ -161,6 +178,17 @@ impl From<Wdl> for Score {
         match wdl {
             Wdl::Win => Score::Win { plies: 0 },
             Wdl::Loss => Score::Loss { plies: 0 },
+            Wdl::Draw => Score::Draw,
+        }
+    }
+}
+
+impl From<ExactValue> for Score {
+    /// A proven value: `Win`/`Loss` with its distance, or `Draw`.
+    fn from(value: ExactValue) -> Self {
+        match value.wdl {
+            Wdl::Win => Score::Win { plies: value.plies },
+            Wdl::Loss => Score::Loss { plies: value.plies },
             Wdl::Draw => Score::Draw,
         }
     }

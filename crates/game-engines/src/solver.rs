@@ -29,8 +29,8 @@
 //! are the minimality proof itself.
 //!
 //! ```
-//! use abstract_game::Wdl;
 //! use abstract_game::tictactoe::TicTacToe;
+//! use abstract_game::{ExactValue, Wdl};
 //! use abstract_game::Notation;
 //! use game_engines::solver::{Solver, SolverConfig};
 //!
@@ -38,14 +38,15 @@
 //! let pos = TicTacToe::parse_position("xx./oo./... x")?;
 //! let mut solver = Solver::new(SolverConfig::default());
 //! let solution = solver.solve(&pos).expect("a win within the budget");
-//! assert_eq!((solution.wdl, solution.plies), (Wdl::Win, 1));
+//! assert_eq!(solution.value, ExactValue::win(1));
+//! assert_eq!(solution.value.wdl, Wdl::Win);
 //! assert_eq!(solution.line, [2]);
 //! # Ok::<(), abstract_game::tictactoe::TicTacToeError>(())
 //! ```
 
 use std::collections::HashSet;
 
-use abstract_game::{Game, Player, Wdl, ZobristHash};
+use abstract_game::{ExactValue, Game, Player, Wdl, ZobristHash};
 
 /// A move ordering for the solver: moves with a higher key are tried first.
 pub trait MoveOrder<G: Game> {
@@ -87,20 +88,15 @@ impl Default for SolverConfig {
     }
 }
 
-/// An exact value: the result for the side to move, the distance to the end, a principal line.
+/// A solved position: its exact value for the side to move and a principal line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution<M> {
-    /// The result for the side to move under perfect play.
-    pub wdl: Wdl,
-    /// Plies to the end of the game under perfect play (the winner as fast as possible, the
-    /// loser as slowly as possible).
-    pub plies: u32,
+    /// The result for the side to move under perfect play and the plies to the end (the winner
+    /// as fast as possible, the loser as slowly as possible).
+    pub value: ExactValue,
     /// A principal line to the end of the game.
     pub line: Vec<M>,
 }
-
-/// An exact value for the side to move: the result and the plies to the end.
-pub type Value = (Wdl, u32);
 
 /// What a search cost.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -329,9 +325,9 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
         pos: &G,
         progress: &mut dyn FnMut(u32, &SolverStats),
     ) -> Option<Solution<G::Move>> {
-        let (wdl, plies) = self.value(pos, 0, progress)?;
-        let line = self.line(pos, wdl, plies);
-        Some(Solution { wdl, plies, line })
+        let value = self.value(pos, 0, progress)?;
+        let line = self.line(pos, value);
+        Some(Solution { value, line })
     }
 
     /// [`Solver::solve_with_progress`] without progress reports.
@@ -346,16 +342,19 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
         pos: &G,
         from: u32,
         progress: &mut dyn FnMut(u32, &SolverStats),
-    ) -> Option<Value> {
+    ) -> Option<ExactValue> {
         if let Some(outcome) = pos.outcome() {
-            return Some((outcome.wdl_for(pos.side_to_move()), 0));
+            return Some(ExactValue {
+                wdl: outcome.wdl_for(pos.side_to_move()),
+                plies: 0,
+            });
         }
         for d in from.max(1)..=self.config.max_plies {
             if self.wins_within(pos, d) {
-                return Some((Wdl::Win, d));
+                return Some(ExactValue::win(d));
             }
             if self.loses_within(pos, d) {
-                return Some((Wdl::Loss, d));
+                return Some(ExactValue::loss(d));
             }
             progress(d, &self.stats());
         }
@@ -365,27 +364,25 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
     /// The exact value of each legal move of `pos`, from the point of view of the side to move
     /// in `pos`, with the plies counted from `pos` (the move included); `None` for a move whose
     /// value lies beyond the budget.
-    pub fn move_values(&mut self, pos: &G) -> Vec<(G::Move, Option<Value>)> {
+    pub fn move_values(&mut self, pos: &G) -> Vec<(G::Move, Option<ExactValue>)> {
         let moves: Vec<G::Move> = pos.legal_moves().into_iter().collect();
         moves
             .into_iter()
             .map(|mv| {
                 let child = pos.after_unchecked(mv);
                 // The child's value is for the opponent, who moves there.
-                let value = self
-                    .value(&child, 0, &mut |_, _| {})
-                    .map(|(wdl, plies)| (-wdl, plies + 1));
+                let value = self.value(&child, 0, &mut |_, _| {}).map(ExactValue::back);
                 (mv, value)
             })
             .collect()
     }
 
-    /// A principal line from `pos`, whose value for its side to move is `wdl` in `plies`: the
-    /// winner's moves keep the distance shortest, the loser's the longest.
-    fn line(&mut self, pos: &G, wdl: Wdl, plies: u32) -> Vec<G::Move> {
+    /// A principal line from `pos`, whose value for its side to move is `value`: the winner's
+    /// moves keep the distance shortest, the loser's the longest.
+    fn line(&mut self, pos: &G, value: ExactValue) -> Vec<G::Move> {
         let mut line = Vec::new();
         let mut at = pos.clone();
-        let (mut wdl, mut plies) = (wdl, plies);
+        let ExactValue { mut wdl, mut plies } = value;
         while !at.is_over() && plies > 0 && wdl != Wdl::Draw {
             let mut chosen = None;
             for mv in at.legal_moves() {
@@ -441,7 +438,7 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
             }
             if at.side_to_move() == winner {
                 // The shortest win from here: its exact distance, then a move that keeps it.
-                let (_, dist) = self.value(&at, 1, &mut |_, _| {})?;
+                let dist = self.value(&at, 1, &mut |_, _| {})?.plies;
                 let mv = self.winning_move(&at, dist)?;
                 out.push((at.clone(), mv));
                 stack.push(at.after_unchecked(mv));

@@ -207,7 +207,7 @@ async fn a_whole_match_create_join_spectate_state_moves_and_errors() {
         assert_eq!(listed.len(), plies);
     }
     assert_eq!(state["gameState"], "ended");
-    let winner = pos.outcome().map_or("none", |o| o.winner.id());
+    let winner = pos.outcome().map_or("none", |o| o.winner().unwrap().id());
     assert_eq!(state["winner"], winner);
     let after = format!("move {id} {} boar a1a2", token_of("red"));
     assert_eq!(error_of(&ask(&mut eve, &after).await), "Game ended");

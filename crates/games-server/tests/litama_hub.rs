@@ -553,8 +553,8 @@ fn a_whole_game_until_someone_wins() {
         // Only the tiger moves two ranks, and it changes hands: no game ends before ply 3.
         assert!(texts.len() >= 3, "{texts:?}");
         assert_eq!(last["gameState"], "ended");
-        assert_eq!(last["winner"], outcome.winner.id());
-        assert_eq!(last["currentTurn"], outcome.winner.other().id());
+        assert_eq!(last["winner"], outcome.winner().unwrap().id());
+        assert_eq!(last["currentTurn"], outcome.loser().unwrap().id());
         // Nothing more can be played, and spectating is refused.
         for token in [&creator, &joiner] {
             assert_error(

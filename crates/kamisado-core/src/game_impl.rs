@@ -1,12 +1,10 @@
 //! The `abstract-game` traits for [`Position`]: a thin adapter over the inherent methods.
 
-use abstract_game::{
-    EndReason, Game, Notation, Outcome as GenericOutcome, PassMove, Player, ZobristHash,
-};
+use abstract_game::{EndReason, Game, Notation, PassMove, Player, ZobristHash};
 
 use crate::error::{IllegalMoveError, ParsePositionError};
 use crate::moves::{Move, MoveList, ParseMoveError};
-use crate::outcome::WinReason;
+use crate::outcome::{Outcome, WinReason};
 use crate::position::Position;
 use crate::side::Side;
 
@@ -85,8 +83,8 @@ impl Game for Position {
         Position::play_unchecked(self, mv);
     }
 
-    fn outcome(&self) -> Option<GenericOutcome<Side, WinReason>> {
-        Position::outcome(self).map(Into::into)
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
     }
 
     #[inline]

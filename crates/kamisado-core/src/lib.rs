@@ -20,8 +20,8 @@
 //! assert_eq!(moves, ["e7e7"]);
 //! pos.play(moves[0].parse()?)?;
 //! let outcome = pos.outcome().expect("deadlock");
-//! assert_eq!(outcome.winner, Side::Gold);
-//! assert_eq!(outcome.reason.id(), "deadlock");
+//! assert_eq!(outcome.winner(), Some(Side::Gold));
+//! assert_eq!(outcome.reason().id(), "deadlock");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

@@ -60,9 +60,12 @@ pub struct ParseWinReasonError {
     pub text: String,
 }
 
-/// The result of a finished game: who won ([`Outcome::winner`](abstract_game::Win::winner)) and
-/// why ([`Outcome::reason`](abstract_game::Win::reason)). Kamisado has no draws.
+/// The result of a finished game: who won ([`Outcome::winner`](abstract_game::Outcome::winner))
+/// and why ([`Outcome::reason`](abstract_game::Outcome::reason)). It is the workspace's one
+/// outcome type, [`abstract_game::Outcome`], for this game's players and reasons: the same value
+/// that [`abstract_game::Game::outcome`] gives. Kamisado has no draws, so it is always
+/// an `Outcome::Win`.
 ///
 /// It displays as `gold wins by deadlock`; with the `serde` feature it serializes as
 /// `{"winner": "gold", "reason": "deadlock"}`.
-pub type Outcome = abstract_game::Win<Side, WinReason>;
+pub type Outcome = abstract_game::Outcome<Side, WinReason>;

@@ -219,7 +219,7 @@ impl Position {
             if !chain.is_empty() {
                 return Err(E::HomeRowChain);
             }
-            pos.outcome = Some(Outcome {
+            pos.outcome = Some(Outcome::Win {
                 winner,
                 reason: WinReason::HomeRow,
             });
@@ -264,7 +264,7 @@ impl Position {
         }
         let current_bit = 1u16 << state_index(side, current);
         if set & current_bit != 0 {
-            pos.outcome = Some(Outcome {
+            pos.outcome = Some(Outcome::Win {
                 winner: first_side,
                 reason: WinReason::Deadlock,
             });
@@ -752,7 +752,7 @@ impl Position {
                 } else {
                     Side::Black
                 };
-                self.outcome = Some(Outcome {
+                self.outcome = Some(Outcome::Win {
                     winner: first_side,
                     reason: WinReason::Deadlock,
                 });
@@ -774,7 +774,7 @@ impl Position {
             self.chain_first = state as u8;
             self.chain_len = 0;
             if own_to >= 56 {
-                self.outcome = Some(Outcome {
+                self.outcome = Some(Outcome::Win {
                     winner: us,
                     reason: WinReason::HomeRow,
                 });

@@ -30,12 +30,12 @@ fn documented_examples() {
     assert_eq!(parsed, after_line("c1a3 b8h2 a3e7 h2h2 e7e7"));
     let outcome = parsed.outcome().unwrap();
     assert_eq!(
-        (outcome.winner, outcome.reason.id()),
-        (Side::Gold, "deadlock")
+        (outcome.winner(), outcome.reason().id()),
+        (Some(Side::Gold), "deadlock")
     );
     // A home-row win parses as a finished game.
     let won: Position = "obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO g y -".parse().unwrap();
-    assert_eq!(won.outcome().unwrap().winner, Side::Black);
+    assert_eq!(won.outcome().unwrap().winner(), Some(Side::Black));
     assert!(won.legal_moves().is_empty());
 }
 

@@ -144,7 +144,7 @@ fn serde_as_text() {
 #[test]
 fn serde_outcome() {
     use kamisado_core::{Outcome, WinReason};
-    let outcome = Outcome {
+    let outcome = Outcome::Win {
         winner: Side::Gold,
         reason: WinReason::Deadlock,
     };

@@ -373,7 +373,7 @@ fn deadlock_line_gold_wins() {
     assert_eq!(pos.to_string(), "o1pkyrgn/4R3/8/8/8/8/7b/NG1YKPBO g b br");
     assert_eq!(
         pos.outcome(),
-        Some(Outcome {
+        Some(Outcome::Win {
             winner: Side::Gold,
             reason: WinReason::Deadlock
         })
@@ -422,7 +422,7 @@ fn deadlock_loser_is_last_positive_mover_even_if_the_opponent_made_the_last_zero
     let outcome = pos.outcome().expect("deadlock");
     assert_eq!(
         outcome,
-        Outcome {
+        Outcome::Win {
             winner: Side::Gold,
             reason: WinReason::Deadlock
         }
@@ -449,14 +449,14 @@ fn reaching_the_home_row_wins_at_once() {
     let outcome = pos.outcome().unwrap();
     assert_eq!(
         outcome,
-        Outcome {
+        Outcome::Win {
             winner: Side::Black,
             reason: WinReason::HomeRow
         }
     );
     assert_eq!(
-        (outcome.winner.id(), outcome.reason.id()),
-        ("black", "home_row")
+        (outcome.winner().map(Side::id), outcome.reason().id()),
+        (Some("black"), "home_row")
     );
     // Fields as after any positive move: Gold to move, the colour of e8, no chain.
     assert_eq!(pos.to_string(), "obpkGrgn/3y4/8/8/8/8/8/N1RYKPBO g y -");

@@ -59,7 +59,7 @@ fn display_of_sides_reasons_and_outcomes() {
     }
     for winner in Side::BOTH {
         for reason in WinReason::ALL {
-            writeln!(out, "{}", Outcome { winner, reason }).unwrap();
+            writeln!(out, "{}", Outcome::Win { winner, reason }).unwrap();
         }
     }
     insta::assert_snapshot!(out);

@@ -4,7 +4,7 @@ use abstract_game::{EndReason, Game, Notation, PassMove, Player, ZobristHash};
 
 use crate::error::{IllegalMoveError, ParsePositionError};
 use crate::moves::{Move, MoveList, ParseMoveError};
-use crate::outcome::WinReason;
+use crate::outcome::{Outcome, WinReason};
 use crate::position::Position;
 use crate::side::Side;
 
@@ -79,8 +79,8 @@ impl Game for Position {
         Position::play_unchecked(self, mv);
     }
 
-    fn outcome(&self) -> Option<abstract_game::Outcome<Side, WinReason>> {
-        Position::outcome(self).map(Into::into)
+    fn outcome(&self) -> Option<Outcome> {
+        Position::outcome(self)
     }
 
     #[inline]

@@ -27,8 +27,8 @@
 //!     pos.play(mv.parse::<Move>()?)?;
 //! }
 //! let outcome = pos.outcome().expect("Blue captured Red's Master");
-//! assert_eq!(outcome.winner, Side::Blue);
-//! assert_eq!(outcome.reason, WinReason::Stone);
+//! assert_eq!(outcome.winner(), Some(Side::Blue));
+//! assert_eq!(outcome.reason(), WinReason::Stone);
 //! assert!(pos.legal_moves().is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

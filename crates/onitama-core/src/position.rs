@@ -201,7 +201,7 @@ impl Position {
         if red_won && blue_won {
             return Err(InvalidPositionError::BothWon);
         }
-        if self.outcome().map(|o| o.winner) == Some(self.to_move) {
+        if self.outcome().and_then(Outcome::winner) == Some(self.to_move) {
             return Err(InvalidPositionError::WinnerToMove {
                 winner: self.to_move,
             });
@@ -336,7 +336,7 @@ impl Position {
         } else {
             return None;
         };
-        Some(Outcome { winner, reason })
+        Some(Outcome::Win { winner, reason })
     }
 
     /// The legal moves, in a fixed-capacity list: the steps card by card (alphabetical), then by

@@ -327,14 +327,17 @@ fn reachable_finished_games_parse() {
     let p: Position = "ss1ss/5/5/5/SSMSS elephant,horse boar,ox crab b"
         .parse()
         .expect("valid");
-    assert_eq!(p.outcome().map(|o| o.winner), Some(Side::Red));
+    assert_eq!(
+        p.outcome().and_then(onitama_core::Outcome::winner),
+        Some(Side::Red)
+    );
     assert!(p.legal_moves().is_empty());
     // Red's master on c5 having captured Blue's master there: Stone.
     let p: Position = "ssMss/5/5/5/SS1SS elephant,horse boar,ox crab b"
         .parse()
         .expect("valid");
     assert_eq!(
-        p.outcome().map(|o| o.reason),
+        p.outcome().map(onitama_core::Outcome::reason),
         Some(onitama_core::WinReason::Stone)
     );
 }

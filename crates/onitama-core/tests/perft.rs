@@ -140,7 +140,7 @@ fn simple_stats(pos: &Position, ply: usize, out: &mut [[u64; 4]]) {
         let child = pos.after(mv).expect("legal");
         out[ply][0] += 1;
         out[ply][1] += u64::from(mv.is_pass());
-        match child.outcome().map(|o| o.reason) {
+        match child.outcome().map(onitama_core::Outcome::reason) {
             Some(onitama_core::WinReason::Stone) => out[ply][2] += 1,
             Some(onitama_core::WinReason::Stream) => out[ply][3] += 1,
             _ => {}

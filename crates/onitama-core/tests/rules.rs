@@ -198,8 +198,8 @@ fn capturing_the_master_wins_by_the_stone_without_exchange() {
     let mut p = pos("5/5/1m3/1S3/M3s ox,boar crab,tiger horse r");
     p.play(mv("boar:b2b3")).expect("legal capture");
     let outcome = p.outcome().expect("over");
-    assert_eq!(outcome.winner, Side::Red);
-    assert_eq!(outcome.reason, WinReason::Stone);
+    assert_eq!(outcome.winner(), Some(Side::Red));
+    assert_eq!(outcome.reason(), WinReason::Stone);
     // No exchange after a winning move; the loser is "to move".
     assert_eq!(p.hand(Side::Red), [Card::Boar, Card::Ox]);
     assert_eq!(p.side_card(), Card::Horse);
@@ -233,8 +233,8 @@ fn master_on_the_opposing_temple_wins_by_the_stream() {
     let mut p = pos("5/2M2/5/5/m4 boar,ox crab,tiger horse r");
     p.play(mv("boar:c4c5")).expect("legal");
     let outcome = p.outcome().expect("over");
-    assert_eq!(outcome.winner, Side::Red);
-    assert_eq!(outcome.reason, WinReason::Stream);
+    assert_eq!(outcome.winner(), Some(Side::Red));
+    assert_eq!(outcome.reason(), WinReason::Stream);
     assert_eq!(
         p.side_card(),
         Card::Horse,
@@ -244,8 +244,8 @@ fn master_on_the_opposing_temple_wins_by_the_stream() {
     let mut p = pos("4M/5/5/2m2/5 boar,ox crab,tiger horse b");
     p.play(mv("crab:c2c1")).expect("legal");
     assert_eq!(
-        p.outcome().map(|o| (o.winner, o.reason)),
-        Some((Side::Blue, WinReason::Stream))
+        p.outcome().map(|o| (o.winner(), o.reason())),
+        Some((Some(Side::Blue), WinReason::Stream))
     );
 }
 
@@ -263,8 +263,8 @@ fn master_capturing_master_on_its_temple_reports_the_stone() {
     let mut p = pos("2m2/2M2/5/5/5 boar,ox crab,tiger horse r");
     p.play(mv("boar:c4c5")).expect("legal");
     let outcome = p.outcome().expect("over");
-    assert_eq!(outcome.winner, Side::Red);
-    assert_eq!(outcome.reason, WinReason::Stone);
+    assert_eq!(outcome.winner(), Some(Side::Red));
+    assert_eq!(outcome.reason(), WinReason::Stone);
 }
 
 #[test]

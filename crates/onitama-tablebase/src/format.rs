@@ -1,6 +1,6 @@
 //! The file format: the header, the checksum and the meaning of an entry.
 
-use abstract_game::Wdl;
+use abstract_game::ExactValue;
 use onitama_core::Card;
 
 use crate::error::TablebaseError;
@@ -184,11 +184,11 @@ pub(crate) fn checksum(header: &[u8; HEADER_LEN], data: &[u8]) -> u64 {
 
 /// The value and distance of a stored entry (`0` a draw, otherwise the distance plus one: even
 /// for a win of the side to move, odd for a loss).
-pub(crate) fn decode(c: u8) -> (Wdl, u32) {
+pub(crate) fn decode(c: u8) -> ExactValue {
     match c {
-        0 => (Wdl::Draw, 0),
-        c if c % 2 == 0 => (Wdl::Win, u32::from(c) - 1),
-        c => (Wdl::Loss, u32::from(c) - 1),
+        0 => ExactValue::DRAW,
+        c if c % 2 == 0 => ExactValue::win(u32::from(c) - 1),
+        c => ExactValue::loss(u32::from(c) - 1),
     }
 }
 

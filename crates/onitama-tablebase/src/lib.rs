@@ -4,7 +4,7 @@
 //! value (win, draw or loss for the side to move) and the distance to the end in plies.
 //!
 //! ```
-//! use abstract_game::Wdl;
+//! use abstract_game::ExactValue;
 //! use onitama_core::{Deal, Position};
 //! use onitama_tablebase::{Generator, Tablebase};
 //!
@@ -15,13 +15,13 @@
 //!
 //! // Red's Master stands on c4 under Blue's: the horse's step forward takes it.
 //! let pos: Position = "2m2/2M2/5/5/5 elephant,horse boar,ox crab r".parse()?;
-//! assert_eq!(table.probe(&pos), Some((Wdl::Win, 1)));
+//! assert_eq!(table.probe(&pos), Some(ExactValue::win(1)));
 //!
 //! // Written to bytes and read back, checked against its checksum.
 //! let mut bytes = Vec::new();
 //! table.write_to(&mut bytes)?;
 //! let read = Tablebase::read_from(&bytes[..])?;
-//! assert_eq!(read.probe(&pos), Some((Wdl::Win, 1)));
+//! assert_eq!(read.probe(&pos), Some(ExactValue::win(1)));
 //! bytes[100] ^= 1;
 //! assert!(Tablebase::read_from(&bytes[..]).is_err());
 //! # Ok::<(), Box<dyn std::error::Error>>(())

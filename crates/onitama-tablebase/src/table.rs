@@ -3,7 +3,7 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use abstract_game::Wdl;
+use abstract_game::ExactValue;
 use onitama_core::{Card, Position};
 
 use crate::error::TablebaseError;
@@ -141,19 +141,19 @@ impl Tablebase {
     /// the table: other cards, too many pieces on a side, or a finished game.
     ///
     /// ```
-    /// use abstract_game::Wdl;
+    /// use abstract_game::ExactValue;
     /// use onitama_core::{Deal, Position};
     /// use onitama_tablebase::Generator;
     ///
     /// let table = Generator::new(Deal::COMMUNITY_A.cards(), 2)?.generate(&|_| {})?;
     /// // Red's Master on c4 takes Blue's on c5 with the horse (one step forward).
     /// let pos: Position = "2m2/2M2/5/5/5 elephant,horse boar,ox crab r".parse()?;
-    /// assert_eq!(table.probe(&pos), Some((Wdl::Win, 1)));
+    /// assert_eq!(table.probe(&pos), Some(ExactValue::win(1)));
     /// assert_eq!(table.probe(&Position::start()), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn probe(&self, pos: &Position) -> Option<(Wdl, u32)> {
+    pub fn probe(&self, pos: &Position) -> Option<ExactValue> {
         let index = self.index_of(pos)?;
         let c = *self.data.get(usize::try_from(index).ok()?)?;
         Some(decode(c))

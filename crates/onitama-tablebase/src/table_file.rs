@@ -6,7 +6,7 @@ use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::Mutex;
 
-use abstract_game::Wdl;
+use abstract_game::ExactValue;
 use onitama_core::{Card, Position};
 
 use crate::error::TablebaseError;
@@ -20,7 +20,7 @@ use crate::table::Stats;
 /// without holding the table in memory.
 ///
 /// ```
-/// use abstract_game::Wdl;
+/// use abstract_game::ExactValue;
 /// use onitama_core::{Deal, Position};
 /// use onitama_tablebase::{Generator, TablebaseFile};
 ///
@@ -29,7 +29,7 @@ use crate::table::Stats;
 /// let table = TablebaseFile::open(&path)?;
 /// table.verify(&|_| {})?;
 /// let pos: Position = "2m2/2M2/5/5/5 elephant,horse boar,ox crab r".parse()?;
-/// assert_eq!(table.probe(&pos)?, Some((Wdl::Win, 1)));
+/// assert_eq!(table.probe(&pos)?, Some(ExactValue::win(1)));
 /// # std::fs::remove_file(&path)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -119,7 +119,7 @@ impl TablebaseFile {
     /// # Errors
     /// [`TablebaseError::Io`] if the read fails; [`TablebaseError::Header`] (field `entry`) if
     /// the entry is not a valid code (a corrupt file).
-    pub fn probe(&self, pos: &Position) -> Result<Option<(Wdl, u32)>, TablebaseError> {
+    pub fn probe(&self, pos: &Position) -> Result<Option<ExactValue>, TablebaseError> {
         let Some(st) = self.layout.state_of(pos) else {
             return Ok(None);
         };

@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use abstract_game::Wdl;
 use abstract_game::rng::SplitMix64;
+use abstract_game::{ExactValue, Wdl};
 use onitama_core::reference::RefPos;
 use onitama_core::{Card, Deal, Piece, Position, Side};
 use onitama_tablebase::{Generator, Tablebase, TablebaseFile};
@@ -114,11 +114,11 @@ fn value_iteration(children: &[Vec<Result<usize, ()>>]) -> Vec<u32> {
     val
 }
 
-fn expect(code: u32) -> (Wdl, u32) {
+fn expect(code: u32) -> ExactValue {
     match code {
-        0 => (Wdl::Draw, 0),
-        c if (c - 1) % 2 == 1 => (Wdl::Win, c - 1),
-        c => (Wdl::Loss, c - 1),
+        0 => ExactValue::DRAW,
+        c if (c - 1) % 2 == 1 => ExactValue::win(c - 1),
+        c => ExactValue::loss(c - 1),
     }
 }
 
@@ -195,8 +195,8 @@ impl Search {
     }
 
     /// Checks the table's value against the search, up to `horizon` plies.
-    fn check(&mut self, p: &Position, value: (Wdl, u32), horizon: u32) {
-        match value {
+    fn check(&mut self, p: &Position, value: ExactValue, horizon: u32) {
+        match (value.wdl, value.plies) {
             (Wdl::Win, d) if d <= horizon => {
                 assert!(self.wins_within(p, d), "{p}: no win in {d}");
                 assert!(d < 2 || !self.wins_within(p, d - 2), "{p}: win before {d}");
@@ -235,7 +235,7 @@ fn random_check(table: &Tablebase, per_side: usize, samples: usize, passes: usiz
 /// [`random_check`] for a table of `cards` answering through `probe`.
 fn random_check_probed(
     cards: [Card; 5],
-    probe: &dyn Fn(&Position) -> Option<(Wdl, u32)>,
+    probe: &dyn Fn(&Position) -> Option<ExactValue>,
     per_side: usize,
     samples: usize,
     passes: usize,

@@ -32,7 +32,7 @@ impl CatalogGame for Onitama {
         Onitama::start()
     }
 
-    fn tablebase_oracle(path: &std::path::Path) -> Result<crate::engines::Oracle<Self>, String> {
+    fn tablebase_oracle(path: &std::path::Path) -> Result<game_engines::Oracle<Self>, String> {
         tablebase::oracle(path)
     }
 
@@ -94,7 +94,7 @@ impl CatalogGame for Onitama {
             let wins = after
                 .after_unchecked(reply)
                 .outcome()
-                .is_some_and(|o| o.winner == opponent);
+                .is_some_and(|o| o.winner() == Some(opponent));
             if wins || captures {
                 found.push(Threat {
                     reply,

@@ -4,11 +4,11 @@
 use std::io::Write;
 use std::time::Instant;
 
-use abstract_game::{Player, Wdl};
+use abstract_game::{ExactValue, Player, Wdl};
 use game_catalog::proof::Proof;
 use game_catalog::views::pv_texts;
 use game_catalog::{CatalogGame, GameVisitor};
-use game_engines::solver::{Solver, SolverConfig, Value};
+use game_engines::solver::{Solver, SolverConfig};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::args::SolveArgs;
@@ -71,8 +71,8 @@ impl GameVisitor for Solve<'_> {
             ));
             bar.tick();
         });
-        let value: Option<Value> = match &solution {
-            Some(s) => Some((s.wdl, s.plies)),
+        let value: Option<ExactValue> = match &solution {
+            Some(s) => Some(s.value),
             None if G::LONGEST_GAME.is_some_and(|n| n <= a.max_plies) => None,
             None => {
                 bar.finish_and_clear();
@@ -89,12 +89,26 @@ impl GameVisitor for Solve<'_> {
         } else {
             None
         };
-        if let (Some(file), Some((Wdl::Win, plies))) = (proof_file.as_mut(), value) {
+        if let (
+            Some(file),
+            Some(ExactValue {
+                wdl: Wdl::Win,
+                plies,
+            }),
+        ) = (proof_file.as_mut(), value)
+        {
             bar.set_message("the winner's strategy");
             let strategy = solver.strategy(&pos, plies).unwrap_or_default();
             let proof = Proof::from_strategy(G::NAME, &pos, plies, &strategy);
             file.write_all(proof.to_text().as_bytes())?;
-        } else if let (Some(file), Some((Wdl::Loss, plies))) = (proof_file.as_mut(), value) {
+        } else if let (
+            Some(file),
+            Some(ExactValue {
+                wdl: Wdl::Loss,
+                plies,
+            }),
+        ) = (proof_file.as_mut(), value)
+        {
             // The side to move loses: the proof is the opponent's strategy after each move.
             bar.set_message("the winner's strategy");
             let proof = loser_proof(&mut solver, &pos, plies);
@@ -109,7 +123,7 @@ impl GameVisitor for Solve<'_> {
         let seconds = start.elapsed().as_secs_f64();
         let stats = solver.stats();
         let mut out = std::io::stdout().lock();
-        let winner = value.and_then(|(wdl, _)| match wdl {
+        let winner = value.and_then(|value| match value.wdl {
             Wdl::Win => Some(pos.side_to_move()),
             Wdl::Loss => Some(pos.side_to_move().other()),
             Wdl::Draw => None,
@@ -118,7 +132,7 @@ impl GameVisitor for Solve<'_> {
             let mut object = serde_json::Map::new();
             object.insert("game".into(), G::NAME.into());
             object.insert("position".into(), pos.position_text().into());
-            let (kind, plies) = value.map_or(("draw", None), |(wdl, p)| (wdl.id(), Some(p)));
+            let (kind, plies) = value.map_or(("draw", None), |v| (v.wdl.id(), Some(v.plies)));
             object.insert("value".into(), kind.into());
             object.insert("plies".into(), plies.into());
             object.insert("winner".into(), winner.map(Player::id).into());
@@ -129,7 +143,7 @@ impl GameVisitor for Solve<'_> {
                 let list: Vec<serde_json::Value> = moves
                     .iter()
                     .map(|&(mv, v)| {
-                        let (kind, plies) = v.map_or(("draw", None), |(w, p)| (w.id(), Some(p)));
+                        let (kind, plies) = v.map_or(("draw", None), |v| (v.wdl.id(), Some(v.plies)));
                         serde_json::json!({"move": pos.move_text(mv), "value": kind, "plies": plies})
                     })
                     .collect();
@@ -139,7 +153,7 @@ impl GameVisitor for Solve<'_> {
             writeln!(out, "{text}")?;
         } else {
             match (value, winner) {
-                (Some((wdl, plies)), Some(w)) => writeln!(
+                (Some(ExactValue { wdl, plies }), Some(w)) => writeln!(
                     out,
                     "{w} wins in {plies} plies ({} for {}, the side to move)",
                     wdl.id(),
@@ -151,7 +165,7 @@ impl GameVisitor for Solve<'_> {
             if let Some(moves) = &moves {
                 for &(mv, v) in moves {
                     match v {
-                        Some((wdl, plies)) => {
+                        Some(ExactValue { wdl, plies }) => {
                             writeln!(out, "{:<12} {:<5} {plies}", pos.move_text(mv), wdl.id())?;
                         }
                         None => writeln!(out, "{:<12} draw", pos.move_text(mv))?,

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use abstract_game::Wdl;
+use abstract_game::{ExactValue, Wdl};
 use game_catalog::GameName;
 use game_catalog::views::pv_texts;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -166,12 +166,12 @@ fn run(generator: &Generator, what: &str) -> Result<Tablebase, Failure> {
 fn best_move(
     table: &TablebaseFile,
     pos: &Position,
-    value: (Wdl, u32),
+    value: ExactValue,
 ) -> Result<Option<Move>, TablebaseError> {
     for mv in pos.legal_moves() {
         let child = pos.after_unchecked(mv);
         let after = if child.is_over() {
-            Some((Wdl::Loss, 0))
+            Some(ExactValue::loss(0))
         } else {
             table.probe(&child)?
         };
@@ -182,12 +182,13 @@ fn best_move(
     Ok(None)
 }
 
-/// The value of a child one ply on from the parent's `value`.
-fn flip((wdl, plies): (Wdl, u32)) -> (Wdl, u32) {
-    match wdl {
-        Wdl::Win => (Wdl::Loss, plies - 1),
-        Wdl::Loss => (Wdl::Win, plies - 1),
-        Wdl::Draw => (Wdl::Draw, 0),
+/// The value of the child after the parent's best move, one ply on from the parent's `value`
+/// (the inverse of [`ExactValue::back`]).
+fn flip(value: ExactValue) -> ExactValue {
+    match value.wdl {
+        Wdl::Win => ExactValue::loss(value.plies - 1),
+        Wdl::Loss => ExactValue::win(value.plies - 1),
+        Wdl::Draw => ExactValue::DRAW,
     }
 }
 
@@ -229,7 +230,11 @@ pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
     };
     let mut line = Vec::new();
     let (mut at, mut v) = (pos, value);
-    let limit = if value.0 == Wdl::Draw { 20 } else { value.1 };
+    let limit = if value.wdl == Wdl::Draw {
+        20
+    } else {
+        value.plies
+    };
     while line.len() < limit as usize {
         let Some(mv) = best_move(&table, &at, v).map_err(bad)? else {
             break;
@@ -241,18 +246,17 @@ pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
         }
         v = flip(v);
     }
-    let moves: Option<Vec<(Move, (Wdl, u32))>> = if a.all_moves {
+    let moves: Option<Vec<(Move, ExactValue)>> = if a.all_moves {
         let mut moves = Vec::new();
         for mv in pos.legal_moves() {
             let child = pos.after_unchecked(mv);
             let v = if child.is_over() {
-                (Wdl::Win, 1)
+                ExactValue::win(1)
             } else {
-                match table.probe(&child).map_err(bad)? {
-                    Some((Wdl::Win, p)) => (Wdl::Loss, p + 1),
-                    Some((Wdl::Loss, p)) => (Wdl::Win, p + 1),
-                    _ => (Wdl::Draw, 0),
-                }
+                table
+                    .probe(&child)
+                    .map_err(bad)?
+                    .map_or(ExactValue::DRAW, ExactValue::back)
             };
             moves.push((mv, v));
         }
@@ -261,18 +265,18 @@ pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
         None
     };
     let seconds = start.elapsed().as_secs_f64();
-    let winner = match value.0 {
+    let winner = match value.wdl {
         Wdl::Win => Some(pos.side_to_move()),
         Wdl::Loss => Some(pos.side_to_move().other()),
         Wdl::Draw => None,
     };
     let mut out = std::io::stdout().lock();
     if a.json {
-        let plies = (value.0 != Wdl::Draw).then_some(value.1);
+        let plies = (value.wdl != Wdl::Draw).then_some(value.plies);
         let mut object = serde_json::Map::new();
         object.insert("game".into(), "onitama".into());
         object.insert("position".into(), pos.to_string().into());
-        object.insert("value".into(), value.0.id().into());
+        object.insert("value".into(), value.wdl.id().into());
         object.insert("plies".into(), plies.into());
         object.insert("winner".into(), winner.map(onitama_core::Side::id).into());
         object.insert("line".into(), pv_texts(&pos, &line).into());
@@ -280,9 +284,9 @@ pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
         if let Some(moves) = &moves {
             let list: Vec<serde_json::Value> = moves
                 .iter()
-                .map(|&(mv, (w, p))| {
-                    let plies = (w != Wdl::Draw).then_some(p);
-                    serde_json::json!({"move": mv.to_string(), "value": w.id(), "plies": plies})
+                .map(|&(mv, v)| {
+                    let plies = (v.wdl != Wdl::Draw).then_some(v.plies);
+                    serde_json::json!({"move": mv.to_string(), "value": v.wdl.id(), "plies": plies})
                 })
                 .collect();
             object.insert("moves".into(), list.into());
@@ -294,19 +298,19 @@ pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
             Some(w) => writeln!(
                 out,
                 "{w} wins in {} plies ({} for {}, the side to move)",
-                value.1,
-                value.0.id(),
+                value.plies,
+                value.wdl.id(),
                 pos.side_to_move()
             )?,
             None => writeln!(out, "draw")?,
         }
         writeln!(out, "line: {}", pv_texts(&pos, &line).join(" "))?;
         if let Some(moves) = &moves {
-            for &(mv, (w, p)) in moves {
-                if w == Wdl::Draw {
+            for &(mv, v) in moves {
+                if v.wdl == Wdl::Draw {
                     writeln!(out, "{:<16} draw", mv.to_string())?;
                 } else {
-                    writeln!(out, "{:<16} {:<5} {p}", mv.to_string(), w.id())?;
+                    writeln!(out, "{:<16} {:<5} {}", mv.to_string(), v.wdl.id(), v.plies)?;
                 }
             }
         }

@@ -111,7 +111,7 @@ impl Evaluator<Position> for KamisadoEval {
         }
         let next = pos.after_unchecked(mv);
         if next.is_over() {
-            return if next.outcome().is_some_and(|o| o.winner == me) {
+            return if next.outcome().is_some_and(|o| o.winner() == Some(me)) {
                 100_000
             } else {
                 -100_000

@@ -5,12 +5,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use abstract_game::Wdl;
-use game_engines::Score;
 use onitama_tablebase::Tablebase;
 
 use super::super::Onitama;
-use crate::engines::Oracle;
+use game_engines::Oracle;
 
 /// The tables loaded so far, by file.
 fn loaded() -> &'static Mutex<HashMap<PathBuf, Arc<Tablebase>>> {
@@ -32,11 +30,5 @@ pub(crate) fn oracle(path: &Path) -> Result<Oracle<Onitama>, String> {
         tables.insert(key, Arc::clone(&table));
         table
     };
-    Ok(Arc::new(move |pos: &Onitama| {
-        table.probe(pos).map(|(wdl, plies)| match wdl {
-            Wdl::Win => Score::Win { plies },
-            Wdl::Loss => Score::Loss { plies },
-            Wdl::Draw => Score::Draw,
-        })
-    }))
+    Ok(Arc::new(move |pos: &Onitama| table.probe(pos)))
 }
