@@ -349,11 +349,10 @@ impl<G: Game> GameRecord<G> {
 }
 
 impl<G: ZobristHash> GameRecord<G> {
-    /// The Zobrist hashes of the positions before the current one, oldest first: the game's
-    /// history, which engines that score repetitions need (`Engine::set_history` in
-    /// `game-engines`).
+    /// The Zobrist hashes of the positions before the current one, oldest first: what engines
+    /// that score repetitions need (`Engine::set_earlier_positions` in `game-engines`).
     #[must_use]
-    pub fn history_zobrist(&self) -> Vec<u64> {
+    pub fn earlier_zobrists(&self) -> Vec<u64> {
         self.positions()[..self.cursor]
             .iter()
             .map(ZobristHash::zobrist)

@@ -219,9 +219,9 @@ fn the_history_is_the_hashes_before_the_current_position() {
         .iter()
         .map(ZobristHash::zobrist)
         .collect();
-    assert_eq!(game.history_zobrist(), expected);
-    assert!(!game.history_zobrist().contains(&game.position().zobrist()));
+    assert_eq!(game.earlier_zobrists(), expected);
+    assert!(!game.earlier_zobrists().contains(&game.position().zobrist()));
     game.undo();
-    assert_eq!(game.history_zobrist(), expected[..2]);
-    assert!(record(&[]).history_zobrist().is_empty());
+    assert_eq!(game.earlier_zobrists(), expected[..2]);
+    assert!(record(&[]).earlier_zobrists().is_empty());
 }

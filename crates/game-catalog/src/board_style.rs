@@ -2,7 +2,7 @@
 
 use abstract_game::Game;
 
-/// How to draw a board for a person: see [`CatalogGame::board`](crate::CatalogGame::board).
+/// How to draw a board for a person: see [`Presentation::board`](crate::Presentation::board).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardStyle<G: Game> {
     /// ANSI colours (a terminal that shows them, `NO_COLOR` unset); plain letters otherwise.

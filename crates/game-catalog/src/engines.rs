@@ -4,9 +4,12 @@
 //! A spec is an engine name, then options after colons, each `key=value`. Commas separate specs
 //! where a front end takes several (`--engines mcts,random`), so options never contain one.
 //!
-//! `alphabeta` searches with the game's evaluator ([`CatalogGame::Evaluator`]). The levels are
-//! alpha-beta with a depth cap, ordered in strength as measured by matches (`docs/engines.md`):
-//! `easy` 1 ply, `medium` 3, `hard` 5, `max` no cap (the time limit decides).
+//! `alphabeta` searches with the game's evaluator ([`EngineKnowledge::Evaluator`]). The levels
+//! are [`Level`]s of `game-engines`: alpha-beta with a depth cap, ordered in strength as measured
+//! by matches (`docs/engines.md`): `easy` 1 ply, `medium` 3, `hard` 5, `max` no cap (the time
+//! limit decides). A spec is the catalog's text form of an engine: a program that knows its
+//! game at compile time can build the same engines without the catalog, from the game's engine
+//! crate (`kamisado_engine::alphabeta(Level::Hard)`).
 //!
 //! ```
 //! use game_catalog::engines::{EngineSpec, build};
@@ -25,51 +28,11 @@ use core::fmt;
 use core::str::FromStr;
 
 use game_engines::{
-    AlphaBeta, AlphaBetaConfig, Engine, Limits, Mcts, MctsConfig, RandomMover, SearchResult,
+    AlphaBeta, AlphaBetaConfig, Engine, Level, Limits, Mcts, MctsConfig, RandomMover, SearchResult,
     WithOracle, ZeroEvaluator,
 };
 
-use crate::game::CatalogGame;
-
-/// A strength level: alpha-beta with a depth cap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Level {
-    /// One ply.
-    Easy,
-    /// Three plies.
-    Medium,
-    /// Five plies.
-    Hard,
-    /// No cap: as deep as the time allows.
-    Max,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
-
-    /// The name: `easy`, `medium`, `hard`, `max`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Max => "max",
-        }
-    }
-
-    /// The depth cap, `None` for `max`.
-    #[must_use]
-    pub fn depth(self) -> Option<u32> {
-        match self {
-            Level::Easy => Some(1),
-            Level::Medium => Some(3),
-            Level::Hard => Some(5),
-            Level::Max => None,
-        }
-    }
-}
+use crate::knowledge::EngineKnowledge;
 
 /// An engine of the catalog.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -204,6 +167,14 @@ pub enum EngineSpecError {
         /// What is wrong.
         why: &'static str,
     },
+    /// The `weights=a/b/..` option: not the number of weights of the game's evaluator.
+    #[error("engine option weights={value:?}: {source}")]
+    Weights {
+        /// The value given.
+        value: String,
+        /// What is wrong.
+        source: game_engines::WeightCountError,
+    },
     /// The `tablebase=FILE` option: the game has no tablebases, or the file cannot be read.
     #[error("engine option tablebase={path:?}: {why}")]
     Tablebase {
@@ -327,8 +298,8 @@ impl<G: abstract_game::Game, E: Engine<G>> Engine<G> for Named<E> {
         self.engine.search_with_progress(pos, limits, progress)
     }
 
-    fn set_history(&mut self, history: &[u64]) {
-        self.engine.set_history(history);
+    fn set_earlier_positions(&mut self, history: &[u64]) {
+        self.engine.set_earlier_positions(history);
     }
 }
 
@@ -337,7 +308,7 @@ impl<G: abstract_game::Game, E: Engine<G>> Engine<G> for Named<E> {
 ///
 /// # Errors
 /// [`EngineSpecError::OptionValue`] for an option value of the wrong kind or out of range.
-pub fn build<G: CatalogGame>(
+pub fn build<G: EngineKnowledge + 'static>(
     spec: &EngineSpec,
     seed: u64,
 ) -> Result<BoxedEngine<G>, EngineSpecError> {
@@ -352,12 +323,10 @@ pub fn build<G: CatalogGame>(
             engine: Mcts::new(mcts_config(spec, seed)?),
         }),
         EngineKind::AlphaBeta | EngineKind::Level(_) => {
-            let mut config = AlphaBetaConfig::default();
-            if let EngineKind::Level(level) = spec.kind {
-                if let Some(depth) = level.depth() {
-                    config.max_depth = depth;
-                }
-            }
+            let mut config = match spec.kind {
+                EngineKind::Level(level) => level.config(),
+                _ => AlphaBetaConfig::default(),
+            };
             let mut zero = false;
             let mut oracle = None;
             let mut evaluator = G::Evaluator::default();
@@ -415,8 +384,11 @@ pub fn build<G: CatalogGame>(
                             .map(str::parse)
                             .collect::<Result<_, _>>()
                             .map_err(|_| bad("expected whole numbers separated by slashes"))?;
-                        evaluator = G::evaluator_with_weights(&weights).map_err(|_| {
-                            bad("not the number of weights of the game's evaluator")
+                        evaluator = G::evaluator_with_weights(&weights).map_err(|source| {
+                            EngineSpecError::Weights {
+                                value: value.clone(),
+                                source,
+                            }
                         })?;
                     }
                     "tablebase" => {

@@ -30,18 +30,28 @@
 //!
 //! - [`GameName`]: the list of games, `FromStr`/`Display`, and the dispatch [`GameName::visit`]
 //!   to a [`GameVisitor`].
-//! - [`CatalogGame`]: the rules traits of `abstract-game` plus a name, a default start, start
-//!   options ([`StartOption`]), a diagram and a turn summary. One module per game in
-//!   [`games`].
+//! - [`CatalogGame`]: the rules traits of `abstract-game` plus the catalog's six jobs, one
+//!   trait each, which every game implements in its module of [`games`]:
+//!   - [`CatalogEntry`]: the name, the default start, a random start and start options
+//!     ([`StartOption`]);
+//!   - [`EngineKnowledge`]: the evaluator and tablebases behind the engine specs of
+//!     [`engines`] (the knowledge itself lives in the games' engine crates, `kamisado-engine`
+//!     and `onitama-engine`, which need no catalog);
+//!   - [`MatchOpenings`]: how engine matches open ([`openings()`]);
+//!   - [`Solvable`]: what the exact solver needs (no repetitions, the longest game, the move
+//!     order);
+//!   - [`Provable`]: the verifier of [`proof`] files;
+//!   - [`Presentation`]: the boards and words people read (a diagram, the turn summary, the
+//!     board for a terminal and as JSON, the words for a result and a forced turn, the coaching
+//!     round's answers).
 //! - [`Setup`] and [`setup`]: a position text or a start option, then moves, into a
 //!   [`GameRecord`](abstract_game::record::GameRecord); [`SetupError`] says which input is bad.
-//! - [`openings`]: the openings of an engine match, a random start of each game and, where the
-//!   game has one, the lines of its [`CatalogGame::OPENING_BOOK`], used evenly.
+//! - [`openings()`]: the openings of an engine match, a random start of each game and, where the
+//!   game has one, the lines of its [`MatchOpenings::OPENING_BOOK`], used evenly.
 //! - [`views`]: the JSON objects of `show`, `perft` and outcomes.
-//! - [`engines`]: engine presets by name (`random`, `mcts:playouts=20000`) for any game.
+//! - [`engines`]: engine presets by name (`random`, `mcts:playouts=20000`, `hard`) for any game.
 //! - [`play`]: what playing sessions need from each game: the board for a terminal
-//!   ([`play::BoardStyle`]), the words for a result and a forced turn, and the coach of the
-//!   coaching round ([`play::CatalogCoach`]).
+//!   ([`play::BoardStyle`]) and the coach of the coaching round ([`play::CatalogCoach`]).
 //! - [`proof`]: proof files of a solved position and their verifier, which trusts only a game's
 //!   slow reference rules.
 //!
@@ -57,14 +67,25 @@ struct ReadmeDoctest;
 
 mod board_style;
 pub mod engines;
+mod entry;
 mod game;
 pub mod games;
+mod knowledge;
 mod name;
+mod openings;
 pub mod play;
+mod presentation;
 pub mod proof;
 mod setup;
+mod solvable;
 pub mod views;
 
-pub use game::{CatalogGame, StartOption};
+pub use entry::{CatalogEntry, StartOption};
+pub use game::CatalogGame;
+pub use knowledge::EngineKnowledge;
 pub use name::{GameName, GameVisitor, UnknownGameError};
-pub use setup::{Setup, SetupError, opening, openings, position, setup, start_position};
+pub use openings::{MatchOpenings, opening, openings};
+pub use presentation::Presentation;
+pub use proof::Provable;
+pub use setup::{Setup, SetupError, position, setup, start_position};
+pub use solvable::Solvable;

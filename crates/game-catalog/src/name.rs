@@ -3,7 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::game::{CatalogGame, StartOption};
+use crate::entry::StartOption;
+use crate::game::CatalogGame;
 use crate::games::{Kamisado, Onitama, TicTacToe};
 
 /// Generic code run for one game chosen at run time: see [`GameName::visit`].

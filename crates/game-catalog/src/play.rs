@@ -21,14 +21,14 @@
 use game_sessions::{Coach, Threat};
 
 pub use crate::board_style::BoardStyle;
-use crate::game::CatalogGame;
+use crate::presentation::Presentation;
 
 /// The coach of the coaching round for every game of the catalog: the game's own
-/// [`CatalogGame::coach_threats`] and [`CatalogGame::coach_hand_over`].
+/// [`Presentation::coach_threats`] and [`Presentation::coach_hand_over`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CatalogCoach;
 
-impl<G: CatalogGame> Coach<G> for CatalogCoach {
+impl<G: Presentation> Coach<G> for CatalogCoach {
     fn threats(&self, after: &G) -> Vec<Threat<G::Move>> {
         G::coach_threats(after)
     }

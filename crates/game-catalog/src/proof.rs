@@ -27,6 +27,18 @@ use std::collections::HashMap;
 
 use abstract_game::Notation;
 
+/// A game whose proof files can be checked: [`Provable::verify_proof`] walks a proof with the
+/// game's slow reference rules, which share no code with the fast ones.
+pub trait Provable {
+    /// Checks a proof file with the game's slow reference rules, or `None` if the game has no
+    /// reference verifier (the default).
+    #[must_use]
+    fn verify_proof(proof: &Proof) -> Option<Result<ProofSummary, ProofError>> {
+        let _ = proof;
+        None
+    }
+}
+
 /// The rules of a game as text, from a slow reference implementation that shares no code with
 /// the fast one: what [`verify`] trusts.
 pub trait TextRules: Sized {

@@ -1,8 +1,9 @@
 //! Position set-up: a position text or a game's start option, then moves, with one error type.
 
+use abstract_game::Notation;
 use abstract_game::record::{GameRecord, PlayError};
 
-use crate::game::CatalogGame;
+use crate::entry::CatalogEntry;
 
 /// Where a game starts, as a front end receives it: text, not yet checked.
 ///
@@ -91,7 +92,7 @@ fn shortened(text: &str) -> String {
 ///
 /// # Errors
 /// [`SetupError`] naming the bad input.
-pub fn start_position<G: CatalogGame>(setup: &Setup) -> Result<G, SetupError> {
+pub fn start_position<G: CatalogEntry + Notation>(setup: &Setup) -> Result<G, SetupError> {
     match (&setup.position, &setup.option) {
         (Some(_), Some((option, _))) => Err(SetupError::PositionAndOption {
             option: option.clone(),
@@ -135,7 +136,7 @@ pub fn start_position<G: CatalogGame>(setup: &Setup) -> Result<G, SetupError> {
 ///
 /// # Errors
 /// [`SetupError`] naming the bad input: the position, the option or the first bad move.
-pub fn setup<G: CatalogGame>(setup: &Setup) -> Result<GameRecord<G>, SetupError> {
+pub fn setup<G: CatalogEntry + Notation>(setup: &Setup) -> Result<GameRecord<G>, SetupError> {
     let mut record = GameRecord::new(start_position::<G>(setup)?);
     for (i, token) in setup
         .moves
@@ -169,84 +170,6 @@ pub fn setup<G: CatalogGame>(setup: &Setup) -> Result<GameRecord<G>, SetupError>
 ///
 /// # Errors
 /// [`SetupError`] naming the bad input.
-pub fn position<G: CatalogGame>(setup: &Setup) -> Result<G, SetupError> {
+pub fn position<G: CatalogEntry + Notation>(setup: &Setup) -> Result<G, SetupError> {
     self::setup::<G>(setup).map(|record| record.position().clone())
-}
-
-/// The `count` openings of a match played with `seed`, each to be played twice with the sides
-/// swapped.
-///
-/// For a game with an [`CatalogGame::OPENING_BOOK`], every round of as many openings as the book
-/// has lines plays each line once, in an order shuffled by the seed: the lines are used evenly
-/// (the first `count % len` of the last round's order once more than the rest), which matters
-/// when the engines are deterministic and a line drawn twice is the same game twice. For other
-/// games the openings are [`opening`] of seeds derived from `seed`.
-#[must_use]
-pub fn openings<G: CatalogGame>(seed: u64, count: usize) -> Vec<GameRecord<G>> {
-    let seeds = (0..count as u64).map(|i| seed.wrapping_mul(0x9E37_79B9).wrapping_add(i));
-    let book = G::OPENING_BOOK;
-    if book.is_empty() {
-        return seeds.map(opening::<G>).collect();
-    }
-    let mut rng = abstract_game::rng::SplitMix64::new(seed);
-    let mut order: Vec<&str> = Vec::with_capacity(count);
-    while order.len() < count {
-        let mut round = book.to_vec();
-        // Fisher-Yates.
-        for i in (1..round.len()).rev() {
-            round.swap(i, rng.below(i + 1));
-        }
-        order.extend(round);
-    }
-    seeds
-        .zip(order)
-        .map(|(seed, line)| book_opening(seed, line))
-        .collect()
-}
-
-/// [`CatalogGame::random_start`] of `seed`, then the moves of `line` (a line of the game's
-/// book).
-fn book_opening<G: CatalogGame>(seed: u64, line: &str) -> GameRecord<G> {
-    let mut record = GameRecord::new(G::random_start(seed));
-    // The book's lines are legal (each game's tests check them); a move that did not parse or
-    // play would only end the line early.
-    for text in line.split_whitespace() {
-        let Ok(mv) = record.position().parse_move(text) else {
-            break;
-        };
-        if record.play(mv).is_err() {
-            break;
-        }
-    }
-    record
-}
-
-/// A match opening: [`CatalogGame::random_start`] of the seed, then one line of
-/// [`CatalogGame::OPENING_BOOK`] drawn by the seed or, for a game without a book,
-/// [`CatalogGame::OPENING_PLIES`] random legal moves that do not end the game (fewer if none is
-/// left), as a record so that the opening moves are part of each game's record. A match takes
-/// its openings from [`openings`], which uses a book's lines evenly.
-#[must_use]
-pub fn opening<G: CatalogGame>(seed: u64) -> GameRecord<G> {
-    let mut rng = abstract_game::rng::SplitMix64::new(seed);
-    let start_seed = rng.next_u64();
-    if let Some(line) = rng.choose(G::OPENING_BOOK) {
-        return book_opening(start_seed, line);
-    }
-    let mut record = GameRecord::new(G::random_start(start_seed));
-    for _ in 0..G::OPENING_PLIES {
-        let pos = record.position().clone();
-        let quiet: Vec<G::Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|&mv| !pos.after_unchecked(mv).is_over())
-            .collect();
-        let Some(mv) = rng.choose(&quiet) else {
-            break;
-        };
-        if record.play(mv).is_err() {
-            break;
-        }
-    }
-    record
 }

@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use abstract_game::Notation;
 use game_catalog::games::{Kamisado, Onitama};
-use game_catalog::{CatalogGame, opening, openings};
+use game_catalog::{MatchOpenings, opening, openings};
 
 #[test]
 fn a_kamisado_opening_is_one_first_move_from_the_book_and_every_line_is_drawn() {

@@ -1,9 +1,9 @@
 //! What sessions need from each game: boards, words, the coach.
 
 use abstract_game::{Game, Notation};
-use game_catalog::CatalogGame;
 use game_catalog::games::{Kamisado, Onitama};
 use game_catalog::play::{BoardStyle, CatalogCoach};
+use game_catalog::{CatalogGame, Presentation};
 use game_sessions::{Format, Participant, Session, forced_move};
 
 fn people() -> [Participant; 2] {

@@ -3,9 +3,9 @@
 
 use abstract_game::rng::SplitMix64;
 use abstract_game::{Game, Wdl};
-use game_catalog::CatalogGame;
 use game_catalog::games::Kamisado;
 use game_catalog::proof::{Proof, ProofError};
+use game_catalog::{CatalogEntry, Provable};
 use game_engines::solver::{Solver, SolverConfig};
 
 /// Naive exhaustive search, no table, no ordering: can the side to move force a win within `d`
@@ -85,13 +85,10 @@ fn late_positions(games: u64) -> Vec<Kamisado> {
 fn solver_answers_equal_exhaustive_search_for_every_budget() {
     const BUDGET: u32 = 5;
     let mut seen = Seen::default();
-    let mut solver = Solver::with_order(
-        SolverConfig {
-            table_mib: 8,
-            max_plies: 60,
-        },
-        |p: &Kamisado, mv| p.solver_order(mv),
-    );
+    let mut solver = kamisado_engine::solver(SolverConfig {
+        table_mib: 8,
+        max_plies: 60,
+    });
     let positions = late_positions(120);
     let mut exact = 0;
     for pos in &positions {
@@ -177,13 +174,10 @@ fn wins_through_zero_length_moves_and_deadlocks_have_their_exact_distance() {
 #[test]
 fn a_short_forced_win_is_proved_and_its_proof_verified() {
     // Play into a position a few plies from a forced win, solve it and check the proof.
-    let mut solver = Solver::with_order(
-        SolverConfig {
-            table_mib: 8,
-            max_plies: 12,
-        },
-        |p: &Kamisado, mv| p.solver_order(mv),
-    );
+    let mut solver = kamisado_engine::solver(SolverConfig {
+        table_mib: 8,
+        max_plies: 12,
+    });
     let mut checked = 0;
     for pos in late_positions(40) {
         let Some(solution) = solver.solve(&pos) else {
@@ -281,13 +275,10 @@ fn tampered_proofs_are_refuted_at_the_position_that_fails() {
 #[test]
 #[ignore = "seconds in release; CI runs it with --ignored"]
 fn the_start_is_a_black_win_in_17_plies_with_a_verified_proof() {
-    let mut solver = Solver::with_order(
-        SolverConfig {
-            table_mib: 256,
-            max_plies: 40,
-        },
-        |p: &Kamisado, mv| p.solver_order(mv),
-    );
+    let mut solver = kamisado_engine::solver(SolverConfig {
+        table_mib: 256,
+        max_plies: 40,
+    });
     let start = Kamisado::start();
     let solution = solver.solve(&start).expect("solved");
     assert_eq!((solution.value.wdl, solution.value.plies), (Wdl::Win, 17));

@@ -63,7 +63,7 @@
 //!
 //! Some games can repeat positions (Onitama) and their rules never end a game for it. The
 //! search scores a position that already occurred, on the path from the root or among the game's
-//! earlier positions ([`Engine::set_history`]), as a draw: the side that would otherwise lose can
+//! earlier positions ([`Engine::set_earlier_positions`]), as a draw: the side that would otherwise lose can
 //! hold the draw by repeating, and the winner of a forced win never needs to repeat.
 //!
 //! Such a draw belongs to the path, not to the position: the same position reached by another
@@ -139,6 +139,7 @@ const REPETITION: u8 = 2;
 
 /// Settings of [`AlphaBeta`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AlphaBetaConfig {
     /// The size of the transposition table in MiB (0: no table).
     pub tt_mib: usize,
@@ -203,7 +204,9 @@ pub struct AlphaBeta<G: Game, E> {
     config: AlphaBetaConfig,
     evaluator: E,
     tt: TranspositionTable<G::Move>,
-    history: Vec<u64>,
+    /// The Zobrist keys of the game's positions before the searched one, oldest first
+    /// ([`Engine::set_earlier_positions`]), for repetitions.
+    earlier_positions: Vec<u64>,
 }
 
 impl<G: Game, E> fmt::Debug for AlphaBeta<G, E> {
@@ -211,7 +214,7 @@ impl<G: Game, E> fmt::Debug for AlphaBeta<G, E> {
         f.debug_struct("AlphaBeta")
             .field("config", &self.config)
             .field("tt_buckets", &self.tt.buckets())
-            .field("history", &self.history.len())
+            .field("earlier_positions", &self.earlier_positions.len())
             .finish_non_exhaustive()
     }
 }
@@ -233,7 +236,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             config,
             evaluator,
             tt: TranspositionTable::new(config.tt_mib),
-            history: Vec::new(),
+            earlier_positions: Vec::new(),
         }
     }
 
@@ -265,6 +268,41 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Empties the transposition table: the next search starts from nothing.
     pub fn clear_table(&mut self) {
         self.tt.clear();
+    }
+
+    /// The spec, the same as [`Engine::name`]: `alphabeta`, then the options that differ from [`AlphaBetaConfig::default`] and the
+    /// [`ZeroEvaluator`]: `depth=N`, `eval=NAME`, `tt=MIB`, `threads=N`, `quiescence=off`,
+    /// `reductions=off` or `reduction-scale=N` (`alphabeta:depth=6:eval=kamisado`).
+    #[must_use]
+    pub fn name(&self) -> String {
+        let default = AlphaBetaConfig::default();
+        let mut options = Vec::new();
+        if self.config.max_depth != default.max_depth {
+            options.push(format!("depth={}", self.config.max_depth));
+        }
+        let eval = self.evaluator.name();
+        if eval != "zero" {
+            options.push(format!("eval={eval}"));
+        }
+        if self.config.tt_mib != default.tt_mib {
+            options.push(format!("tt={}", self.config.tt_mib));
+        }
+        if self.config.threads != default.threads {
+            options.push(format!("threads={}", self.config.threads));
+        }
+        if !self.config.quiescence {
+            options.push("quiescence=off".to_owned());
+        }
+        if !self.config.reductions {
+            options.push("reductions=off".to_owned());
+        } else if self.config.reduction_scale != default.reduction_scale {
+            options.push(format!("reduction-scale={}", self.config.reduction_scale));
+        }
+        if options.is_empty() {
+            "alphabeta".to_owned()
+        } else {
+            format!("alphabeta:{}", options.join(":"))
+        }
     }
 }
 
@@ -386,7 +424,13 @@ struct Iteration<M> {
 }
 
 impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, T> {
-    fn new(eval: &'a E, tt: T, config: &AlphaBetaConfig, limits: &Limits, history: &[u64]) -> Self {
+    fn new(
+        eval: &'a E,
+        tt: T,
+        config: &AlphaBetaConfig,
+        limits: &Limits,
+        earlier_positions: &[u64],
+    ) -> Self {
         Searcher {
             eval,
             tt,
@@ -397,7 +441,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             nodes: 0,
             seldepth: 0,
             aborted: false,
-            keys: history.to_vec(),
+            keys: earlier_positions.to_vec(),
             killers: Killers::new(),
             history: History::new(),
             pv: Vec::new(),
@@ -767,38 +811,8 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> AlphaBeta<G, E> {
 }
 
 impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
-    /// `alphabeta`, then the options that differ from [`AlphaBetaConfig::default`] and the
-    /// [`ZeroEvaluator`]: `depth=N`, `eval=NAME`, `tt=MIB`, `threads=N`, `quiescence=off`,
-    /// `reductions=off` or `reduction-scale=N` (`alphabeta:depth=6:eval=kamisado`).
     fn name(&self) -> String {
-        let default = AlphaBetaConfig::default();
-        let mut options = Vec::new();
-        if self.config.max_depth != default.max_depth {
-            options.push(format!("depth={}", self.config.max_depth));
-        }
-        let eval = self.evaluator.name();
-        if eval != "zero" {
-            options.push(format!("eval={eval}"));
-        }
-        if self.config.tt_mib != default.tt_mib {
-            options.push(format!("tt={}", self.config.tt_mib));
-        }
-        if self.config.threads != default.threads {
-            options.push(format!("threads={}", self.config.threads));
-        }
-        if !self.config.quiescence {
-            options.push("quiescence=off".to_owned());
-        }
-        if !self.config.reductions {
-            options.push("reductions=off".to_owned());
-        } else if self.config.reduction_scale != default.reduction_scale {
-            options.push(format!("reduction-scale={}", self.config.reduction_scale));
-        }
-        if options.is_empty() {
-            "alphabeta".to_owned()
-        } else {
-            format!("alphabeta:{}", options.join(":"))
-        }
+        AlphaBeta::name(self)
     }
 
     fn search(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
@@ -819,14 +833,14 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
         let threads = self.config.threads.max(1);
         let eval = &self.evaluator;
         let config = self.config;
-        let history = &self.history;
+        let earlier = &self.earlier_positions;
         let helper_nodes = AtomicU64::new(0);
         let mut report = |it: &Iteration<G::Move>, nodes: u64, seldepth: u32, elapsed: Duration| {
             let nodes = nodes + helper_nodes.load(Ordering::Relaxed);
             progress(&Self::result(pos, Some(it), nodes, seldepth, elapsed));
         };
         if threads == 1 {
-            let mut s = Searcher::new(eval, Owned(&mut self.tt), &config, limits, history);
+            let mut s = Searcher::new(eval, Owned(&mut self.tt), &config, limits, earlier);
             let it = s.iterate(pos, 1, last, limits.time, &mut report);
             return Self::result(pos, it.as_ref(), s.nodes, s.seldepth, s.clock.elapsed());
         }
@@ -845,7 +859,7 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
                         tt,
                         stats: TtStats::default(),
                     };
-                    let mut s = Searcher::new(eval, shared, &config, &helper_limits, history);
+                    let mut s = Searcher::new(eval, shared, &config, &helper_limits, earlier);
                     s.history.perturb(id as u64);
                     let first = (1 + id as u32 % 2).min(last);
                     // Publish the nodes as they are searched, for the main thread's reports.
@@ -861,7 +875,7 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
                 tt,
                 stats: TtStats::default(),
             };
-            let mut s = Searcher::new(eval, shared, &config, limits, history);
+            let mut s = Searcher::new(eval, shared, &config, limits, earlier);
             let it = s.iterate(pos, 1, last, limits.time, &mut report);
             done.store(true, Ordering::Relaxed);
             (it, s.nodes, s.seldepth, s.clock.elapsed())
@@ -871,7 +885,7 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
     }
 
     /// Keeps the keys: positions that repeat one of them score as draws.
-    fn set_history(&mut self, history: &[u64]) {
-        self.history = history.to_vec();
+    fn set_earlier_positions(&mut self, keys: &[u64]) {
+        self.earlier_positions = keys.to_vec();
     }
 }

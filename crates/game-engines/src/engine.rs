@@ -20,7 +20,11 @@ use crate::limits::Limits;
 use crate::score::Score;
 
 /// What a search found.
+///
+/// With the `serde` feature it serializes with the moves as the game's `Move` serializes them
+/// and `elapsed` as `{"secs": .., "nanos": ..}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchResult<M> {
     /// The move to play: a legal move of the searched position, `None` only when the game is
     /// over. A search stopped early (time, stop flag) still gives a legal move.
@@ -106,11 +110,11 @@ pub trait Engine<G: Game> {
 
     /// Tells the engine the positions of the game before the one it will search: their
     /// [`abstract_game::ZobristHash`] keys, oldest first, not including the searched position.
-    /// Engines that score repetitions use them; the history stays in force until the next call.
+    /// Engines that score repetitions use them; they stay in force until the next call.
     ///
-    /// The default ignores it (engines that do not look at repetitions).
-    fn set_history(&mut self, history: &[u64]) {
-        let _ = history;
+    /// The default ignores them (engines that do not look at repetitions).
+    fn set_earlier_positions(&mut self, keys: &[u64]) {
+        let _ = keys;
     }
 }
 
@@ -132,7 +136,7 @@ impl<G: Game, E: Engine<G> + ?Sized> Engine<G> for Box<E> {
         (**self).search_with_progress(pos, limits, progress)
     }
 
-    fn set_history(&mut self, history: &[u64]) {
-        (**self).set_history(history);
+    fn set_earlier_positions(&mut self, keys: &[u64]) {
+        (**self).set_earlier_positions(keys);
     }
 }

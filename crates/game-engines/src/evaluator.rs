@@ -90,6 +90,43 @@ pub trait Evaluator<G: Game> {
     }
 }
 
+/// Weights given to an evaluator in the wrong number (the `weights=a/b/..` option of an engine
+/// spec, or a game's `from_weights`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct WeightCountError {
+    /// The evaluator's name (`"kamisado"`).
+    pub evaluator: &'static str,
+    /// How many weights it has.
+    pub expected: usize,
+    /// How many were given.
+    pub found: usize,
+}
+
+impl WeightCountError {
+    /// The error for `found` weights given to `evaluator`, which has `expected`.
+    #[must_use]
+    pub fn new(evaluator: &'static str, expected: usize, found: usize) -> Self {
+        WeightCountError {
+            evaluator,
+            expected,
+            found,
+        }
+    }
+}
+
+impl core::fmt::Display for WeightCountError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "the {} evaluator has {} weights, not {}",
+            self.evaluator, self.expected, self.found
+        )
+    }
+}
+
+impl std::error::Error for WeightCountError {}
+
 /// The evaluator that knows nothing: every position is worth 0. With it a search finds only
 /// proven wins and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

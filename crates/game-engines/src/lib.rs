@@ -29,7 +29,7 @@
 //!   [`Engine::search`], which takes a position and [`Limits`] and returns a [`SearchResult`]
 //!   (the move, its [`Score`], the principal variation and statistics). Optional hooks report
 //!   progress after each completed depth ([`Engine::search_with_progress`]) and pass the game's
-//!   earlier positions for repetition rules ([`Engine::set_history`]).
+//!   earlier positions for repetition rules ([`Engine::set_earlier_positions`]).
 //! - [`Limits`]: depth, nodes, wall-clock time and a stop flag that another thread can set; a
 //!   search loop checks them cheaply through a [`Clock`]. A search stopped early still returns
 //!   a legal move.
@@ -78,6 +78,7 @@ struct ReadmeDoctest;
 pub mod alphabeta;
 pub mod engine;
 pub mod evaluator;
+pub mod level;
 pub mod limits;
 pub mod matches;
 pub mod mcts;
@@ -90,7 +91,8 @@ pub mod tt;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use engine::{Engine, SearchResult};
-pub use evaluator::{Evaluator, ZeroEvaluator};
+pub use evaluator::{Evaluator, WeightCountError, ZeroEvaluator};
+pub use level::Level;
 pub use limits::{Clock, Limits};
 pub use mcts::{Mcts, MctsConfig};
 pub use oracle::{Oracle, WithOracle};

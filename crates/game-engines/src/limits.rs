@@ -29,7 +29,13 @@ use std::time::{Duration, Instant};
 ///
 /// `Limits::default()` sets no limit: each engine then uses its own default budget (for
 /// instance the playouts of its configuration), so a search always ends.
+///
+/// With the `serde` feature, the limits serialize as `{"depth": .., "nodes": .., "time": ..}`
+/// (`time` as `{"secs": .., "nanos": ..}`, each field optional); the stop flag is not
+/// serialized.
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct Limits {
     /// The deepest iteration to complete, in plies.
     pub depth: Option<u32>,
@@ -39,6 +45,7 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// A flag that another thread sets to stop the search as soon as possible. The search only
     /// reads it; it never clears it.
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub stop: Option<Arc<AtomicBool>>,
 }
 

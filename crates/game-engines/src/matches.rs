@@ -165,8 +165,8 @@ fn elo_of(score: f64) -> f64 {
 /// `on_game` after each game. Returns the results for `first`.
 ///
 /// Before each move the engine to move is told the game's earlier positions
-/// ([`Engine::set_history`]), so engines can score repetitions. An opening that is already over
-/// gives a game of no moves, scored by its outcome.
+/// ([`Engine::set_earlier_positions`]), so engines can score repetitions. An opening that is
+/// already over gives a game of no moves, scored by its outcome.
 ///
 /// # Panics
 /// If an engine returns an illegal move or none in a game that goes on (a broken engine).
@@ -197,8 +197,7 @@ pub fn play_match<G: ZobristHash>(
             } else {
                 &mut *second
             };
-            let history = record.history_zobrist();
-            engine.set_history(&history);
+            engine.set_earlier_positions(&record.earlier_zobrists());
             let result = engine.search(&pos, &config.limits);
             let Some(mv) = result.best else {
                 panic!("engine {} gave no move in {pos:?}", engine.name());

@@ -82,6 +82,7 @@ pub fn score_from_points(points: f64) -> Score {
 
 /// Settings of [`Mcts`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MctsConfig {
     /// Playouts per search when the [`Limits`] set neither nodes nor time. More is stronger and
     /// slower.
@@ -153,6 +154,22 @@ impl Mcts {
     #[must_use]
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// The spec, the same as [`Engine::name`]: `mcts:playouts=N`, then `exploration=C` and
+    /// `max_plies=N` when they differ from the defaults (the seed is not part of the spec).
+    #[must_use]
+    pub fn name(&self) -> String {
+        use core::fmt::Write as _;
+        let default = MctsConfig::default();
+        let mut name = format!("mcts:playouts={}", self.config.playouts);
+        if self.config.exploration.to_bits() != default.exploration.to_bits() {
+            let _ = write!(name, ":exploration={}", self.config.exploration);
+        }
+        if self.config.max_playout_plies != default.max_playout_plies {
+            let _ = write!(name, ":max_plies={}", self.config.max_playout_plies);
+        }
+        name
     }
 
     /// One playout: selection, expansion, simulation, backpropagation, then the proof of the
@@ -321,19 +338,8 @@ fn best_child<G: Game>(tree: &[Node<G>], node: usize) -> Option<usize> {
 }
 
 impl<G: Game> Engine<G> for Mcts {
-    /// `mcts:playouts=N`, then `exploration=C` and `max_plies=N` when they differ from the
-    /// defaults (the seed is not part of the spec).
     fn name(&self) -> String {
-        use core::fmt::Write as _;
-        let default = MctsConfig::default();
-        let mut name = format!("mcts:playouts={}", self.config.playouts);
-        if self.config.exploration.to_bits() != default.exploration.to_bits() {
-            let _ = write!(name, ":exploration={}", self.config.exploration);
-        }
-        if self.config.max_playout_plies != default.max_playout_plies {
-            let _ = write!(name, ":max_plies={}", self.config.max_playout_plies);
-        }
-        name
+        Mcts::name(self)
     }
 
     /// Searches `pos` and returns the most visited move. A move that wins at once is played

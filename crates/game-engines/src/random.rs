@@ -47,12 +47,17 @@ impl RandomMover {
     pub fn seed(&self) -> u64 {
         self.seed
     }
+
+    /// The spec, `random` (the seed is not part of it); the same as [`Engine::name`].
+    #[must_use]
+    pub fn name(&self) -> String {
+        "random".to_owned()
+    }
 }
 
 impl<G: Game> Engine<G> for RandomMover {
-    /// `random` (the seed is not part of the spec).
     fn name(&self) -> String {
-        "random".to_owned()
+        RandomMover::name(self)
     }
 
     fn search(&mut self, pos: &G, _limits: &Limits) -> SearchResult<G::Move> {

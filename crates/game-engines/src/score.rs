@@ -56,7 +56,18 @@ use abstract_game::{ExactValue, Game, Wdl};
 /// saturates to `Eval(i32::MAX)`, and plies saturate at `u32::MAX`). Every engine of this
 /// crate uses this one type; each documents the units of its `Eval` (Monte Carlo search: see
 /// [`crate::mcts::score_from_points`]).
+///
+/// # Serialization
+///
+/// With the `serde` feature a score serializes as an object with its kind ([`Score::id`]):
+/// `{"kind": "win", "plies": 7}`, `{"kind": "loss", "plies": 4}`, `{"kind": "draw"}` or
+/// `{"kind": "eval", "value": 35}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(into = "ScoreFields", try_from = "ScoreFields")
+)]
 pub enum Score {
     /// The side to move wins (against any defence) in `plies` plies.
     Win {
@@ -215,6 +226,60 @@ impl fmt::Display for Score {
             Score::Draw => f.write_str("draw"),
             Score::Eval(0) => f.write_str("0"),
             Score::Eval(v) => write!(f, "{v:+}"),
+        }
+    }
+}
+
+/// The serialized form of a [`Score`].
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScoreFields {
+    kind: ScoreKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    plies: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    value: Option<i32>,
+}
+
+#[cfg(feature = "serde")]
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum ScoreKind {
+    Win,
+    Loss,
+    Draw,
+    Eval,
+}
+
+#[cfg(feature = "serde")]
+impl From<Score> for ScoreFields {
+    fn from(score: Score) -> Self {
+        let (kind, plies, value) = match score {
+            Score::Win { plies } => (ScoreKind::Win, Some(plies), None),
+            Score::Loss { plies } => (ScoreKind::Loss, Some(plies), None),
+            Score::Draw => (ScoreKind::Draw, None, None),
+            Score::Eval(v) => (ScoreKind::Eval, None, Some(v)),
+        };
+        ScoreFields { kind, plies, value }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ScoreFields> for Score {
+    type Error = &'static str;
+
+    fn try_from(fields: ScoreFields) -> Result<Self, Self::Error> {
+        match (fields.kind, fields.plies, fields.value) {
+            (ScoreKind::Win, Some(plies), None) => Ok(Score::Win { plies }),
+            (ScoreKind::Loss, Some(plies), None) => Ok(Score::Loss { plies }),
+            (ScoreKind::Draw, None, None) => Ok(Score::Draw),
+            (ScoreKind::Eval, None, Some(v)) => Ok(Score::Eval(v)),
+            (ScoreKind::Win | ScoreKind::Loss, ..) => {
+                Err("a win or a loss has \"plies\" and no \"value\"")
+            }
+            (ScoreKind::Draw, ..) => Err("a draw has neither \"plies\" nor \"value\""),
+            (ScoreKind::Eval, ..) => Err("an evaluation has \"value\" and no \"plies\""),
         }
     }
 }

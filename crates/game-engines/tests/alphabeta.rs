@@ -386,13 +386,13 @@ fn a_repetition_draw_does_not_leak_into_other_paths() {
     let node5 = GraphGame::new(g, 5, Mark::X);
     let mut engine = AlphaBeta::solver();
     // With node 0 among the game's earlier positions, O at node 1 holds the draw by going back.
-    Engine::<GraphGame>::set_history(&mut engine, &[node0.zobrist()]);
+    Engine::<GraphGame>::set_earlier_positions(&mut engine, &[node0.zobrist()]);
     let result = engine.search(&node1, &Limits::none());
     assert_eq!((result.best, result.score), (Some(0), Score::Draw));
     // Another game, the same engine and table: from node 5, X can take the draw at 6 or go to
     // node 1, where O no longer has the repetition: X wins in 3. Reusing the draw stored for
     // node 1 would make the null-window search of that move fail low: a false draw.
-    Engine::<GraphGame>::set_history(&mut engine, &[]);
+    Engine::<GraphGame>::set_earlier_positions(&mut engine, &[]);
     let result = engine.search(&node5, &Limits::none());
     assert_eq!(
         (result.best, result.score),

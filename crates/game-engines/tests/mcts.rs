@@ -218,7 +218,7 @@ fn the_default_progress_hook_reports_the_final_result_once() {
     });
     assert_eq!(seen, [untimed(&result)]);
     // The default history hook accepts and ignores positions.
-    Engine::<TicTacToe>::set_history(&mut engine, &[1, 2, 3]);
+    Engine::<TicTacToe>::set_earlier_positions(&mut engine, &[1, 2, 3]);
     let again = engine.search(&pos, &Limits::none());
     assert!(again.best.is_some());
 }

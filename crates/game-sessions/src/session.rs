@@ -568,6 +568,6 @@ impl<G: PassMove + ZobristHash> Session<G> {
     /// engine needs to see repetitions.
     #[must_use]
     pub fn history_keys(&self) -> Vec<u64> {
-        self.record.history_zobrist()
+        self.record.earlier_zobrists()
     }
 }

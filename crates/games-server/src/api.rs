@@ -104,7 +104,7 @@ pub(crate) async fn catalog() -> Json<Value> {
     let games: Vec<Value> = GameName::ALL.into_iter().map(|g| g.visit(Entry)).collect();
     Json(json!({
         "games": games,
-        "levels": game_catalog::engines::Level::ALL.map(game_catalog::engines::Level::name),
+        "levels": game_engines::Level::ALL.map(game_engines::Level::name),
         "formats": ["casual", "clock_duel", "coaching", "mirror_match"],
         "opponents": ["engine", "same_device", "link"],
     }))

@@ -420,7 +420,7 @@ impl<G: CatalogGame> Table<G> {
                 depth: 0,
             };
             crate::engine_cache::with_engine::<G, _>(&spec, seed, |engine| {
-                engine.set_history(&history);
+                engine.set_earlier_positions(&history);
                 let result = engine.search(&pos, &limits.with_stop(stop));
                 EngineChoice {
                     mv: result.best.map(|m| pos.move_text(m)),

@@ -4,23 +4,37 @@
 use core::fmt::Write as _;
 
 use abstract_game::Notation;
+use game_engines::ZeroEvaluator;
+use game_engines::solver::NoOrder;
 
 use super::TicTacToe;
-use crate::game::CatalogGame;
+use crate::{CatalogEntry, EngineKnowledge, MatchOpenings, Presentation, Provable, Solvable};
 
-impl CatalogGame for TicTacToe {
-    const OPENING_PLIES: usize = 1;
-
-    type Evaluator = game_engines::ZeroEvaluator;
-
+impl CatalogEntry for TicTacToe {
     const NAME: &'static str = "tictactoe";
-
-    const LONGEST_GAME: Option<u32> = Some(9);
 
     fn default_start() -> Self {
         TicTacToe::new()
     }
+}
 
+impl EngineKnowledge for TicTacToe {
+    type Evaluator = ZeroEvaluator;
+}
+
+impl MatchOpenings for TicTacToe {
+    const OPENING_PLIES: usize = 1;
+}
+
+impl Solvable for TicTacToe {
+    const LONGEST_GAME: Option<u32> = Some(9);
+
+    type SolverOrder = NoOrder;
+}
+
+impl Provable for TicTacToe {}
+
+impl Presentation for TicTacToe {
     /// The board with the square numbers beside it.
     fn diagram(&self) -> String {
         let text = self.position_text();

@@ -27,8 +27,8 @@ impl GameVisitor for Analyze<'_> {
                 .map_err(|e| usage(format!("--threads {}: {e}", a.threads)))?;
         }
         let mut engine = super::engine::<G>(&spec, a.seed)?;
-        let history = record.history_zobrist();
-        engine.set_history(&history);
+        let history = record.earlier_zobrists();
+        engine.set_earlier_positions(&history);
         let pos = record.position().clone();
         let mut out = std::io::stdout().lock();
         let mut failed = None;

@@ -262,7 +262,7 @@ impl<G: CatalogGame> Terminal<G> {
         };
         let test_clock = self.test_clock;
         let engine = self.engine(spec)?;
-        engine.set_history(&history);
+        engine.set_earlier_positions(&history);
         let started = Instant::now();
         let result = engine.search(&pos, &limits);
         let elapsed = if test_clock {

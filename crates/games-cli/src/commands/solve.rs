@@ -63,7 +63,7 @@ impl GameVisitor for Solve<'_> {
             table_mib: a.table_mib,
             max_plies: a.max_plies,
         };
-        let mut solver = Solver::with_order(config, |p: &G, mv| p.solver_order(mv));
+        let mut solver = G::solver(config);
         let solution = solver.solve_with_progress(&pos, &mut |depth, stats| {
             bar.set_message(format!(
                 "no result within {depth} plies; {} nodes",

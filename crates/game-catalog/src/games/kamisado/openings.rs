@@ -17,10 +17,9 @@ pub(crate) const MATCH_OPENINGS: &[&str] = &[
 #[cfg(test)]
 mod tests {
     use abstract_game::Notation;
-    use game_engines::solver::{Solver, SolverConfig};
+    use game_engines::solver::SolverConfig;
 
     use super::*;
-    use crate::CatalogGame;
     use crate::games::Kamisado;
 
     /// Plies within which no side of a match opening can force a win.
@@ -32,7 +31,7 @@ mod tests {
             table_mib: 16,
             max_plies: plies,
         };
-        let mut solver = Solver::with_order(config, |p: &Kamisado, mv| p.solver_order(mv));
+        let mut solver = kamisado_engine::solver(config);
         solver.wins_within(pos, plies) || solver.loses_within(pos, plies)
     }
 

@@ -30,5 +30,5 @@ pub(crate) fn oracle(path: &Path) -> Result<Oracle<Onitama>, String> {
         tables.insert(key, Arc::clone(&table));
         table
     };
-    Ok(Arc::new(move |pos: &Onitama| table.probe(pos)))
+    Ok(onitama_engine::tablebase::oracle(table))
 }

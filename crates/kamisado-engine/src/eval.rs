@@ -1,6 +1,6 @@
-//! `KamisadoEval`: the Kamisado knowledge of the search engines.
+//! [`KamisadoEval`]: the evaluator, move order and quiescence moves of the alpha-beta search.
 
-use game_engines::Evaluator;
+use game_engines::{Evaluator, WeightCountError};
 use kamisado_core::{Bitboard, Move, Position, Side};
 
 /// Points per rank a tower has advanced from its own home row.
@@ -37,14 +37,39 @@ pub const HANDED_THREAT: i32 = 5000;
 ///   replies comes early.
 ///
 /// The weights are the field, in the order advance, open line, safe move (the constants
-/// `ADVANCE`, `OPEN_LINE`, `SAFE` by default); matches compare other weights
-/// (`alphabeta:weights=3/60/8`).
+/// [`ADVANCE`], [`OPEN_LINE`], [`SAFE`] by default); matches compare other weights
+/// (`alphabeta:weights=3/60/8` on the command line, [`KamisadoEval::from_weights`] here).
+///
+/// ```
+/// use game_engines::Evaluator;
+/// use kamisado_core::Position;
+/// use kamisado_engine::KamisadoEval;
+///
+/// let eval = KamisadoEval::default();
+/// // The start is symmetric: both sides' towers cancel out, Black's free first move counts.
+/// let start = Position::start();
+/// assert!(eval.evaluate(&start) > 0);
+/// assert_eq!(KamisadoEval::from_weights(&[3, 60, 8]), Ok(eval));
+/// assert!(KamisadoEval::from_weights(&[1, 2]).is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KamisadoEval(pub [i32; 3]);
 
 impl Default for KamisadoEval {
     fn default() -> Self {
         KamisadoEval([ADVANCE, OPEN_LINE, SAFE])
+    }
+}
+
+impl KamisadoEval {
+    /// The evaluator with these weights: advance, open line, safe move.
+    ///
+    /// # Errors
+    /// [`WeightCountError`] unless there are exactly three.
+    pub fn from_weights(weights: &[i32]) -> Result<Self, WeightCountError> {
+        <[i32; 3]>::try_from(weights)
+            .map(KamisadoEval)
+            .map_err(|_| WeightCountError::new("kamisado", 3, weights.len()))
     }
 }
 

@@ -1,6 +1,6 @@
-//! `OnitamaEval`: the Onitama knowledge of the search engines.
+//! [`OnitamaEval`]: the evaluator, move order and quiescence moves of the alpha-beta search.
 
-use game_engines::Evaluator;
+use game_engines::{Evaluator, WeightCountError};
 use onitama_core::{Bitboard, Card, Move, Position, Side, Square};
 
 /// Points per Student.
@@ -33,11 +33,40 @@ pub const INCOMING_REACH: i32 = 1;
 ///   after its move; the squares it would reach for the side to move count a little.
 ///
 /// The weights are the field, in the order Student, Master attacked, temple distance, reach,
-/// incoming reach (the constants `STUDENT`, `MASTER_ATTACKED`, `TEMPLE_DISTANCE`,
-/// `REACH`, `INCOMING_REACH` by default); matches compare other weights
-/// (`alphabeta:weights=100/60/6/2/1`).
+/// incoming reach (the constants [`STUDENT`], [`MASTER_ATTACKED`], [`TEMPLE_DISTANCE`],
+/// [`REACH`], [`INCOMING_REACH`] by default); matches compare other weights
+/// (`alphabeta:weights=100/60/6/2/1` on the command line, [`OnitamaEval::from_weights`] here).
+///
+/// ```
+/// use game_engines::Evaluator;
+/// use onitama_core::Position;
+/// use onitama_engine::OnitamaEval;
+///
+/// let eval = OnitamaEval::default();
+/// let start = Position::start();
+/// assert_eq!(start.to_string(), "ssmss/5/5/5/SSMSS elephant,horse boar,ox crab b");
+/// // Blue, to move, without the Student on b5: about a Student less.
+/// let down: Position = "s1mss/5/5/5/SSMSS elephant,horse boar,ox crab b".parse()?;
+/// assert!(eval.evaluate(&down) < eval.evaluate(&start) - 50);
+/// assert_eq!(OnitamaEval::from_weights(&[100, 60, 6, 2, 1]), Ok(eval));
+/// assert!(OnitamaEval::from_weights(&[100]).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OnitamaEval(pub [i32; 5]);
+
+impl OnitamaEval {
+    /// The evaluator with these weights: Student, Master attacked, temple distance, reach,
+    /// incoming reach.
+    ///
+    /// # Errors
+    /// [`WeightCountError`] unless there are exactly five.
+    pub fn from_weights(weights: &[i32]) -> Result<Self, WeightCountError> {
+        <[i32; 5]>::try_from(weights)
+            .map(OnitamaEval)
+            .map_err(|_| WeightCountError::new("onitama", 5, weights.len()))
+    }
+}
 
 impl Default for OnitamaEval {
     fn default() -> Self {

@@ -1,0 +1,36 @@
+//! [`EngineKnowledge`]: what the engine specs need of a game, its evaluator and its tablebases.
+//! The knowledge itself lives in each game's engine crate (`kamisado-engine`, `onitama-engine`);
+//! this trait only names it for the generic [`crate::engines::build`].
+
+use std::path::Path;
+
+use abstract_game::ZobristHash;
+use game_engines::{Evaluator, Oracle, WeightCountError};
+
+/// A game's knowledge for the engines of the catalog: the evaluator of `alphabeta` (and of the
+/// levels), the same evaluator with other weights, and its endgame tablebases.
+pub trait EngineKnowledge: ZobristHash + Sized {
+    /// The game's evaluator ([`game_engines::ZeroEvaluator`] for a game without one).
+    type Evaluator: Evaluator<Self> + Default + Send + Sync + 'static;
+
+    /// The game's evaluator with other weights (the `weights=a/b/...` option of `alphabeta`,
+    /// for tuning matches).
+    ///
+    /// # Errors
+    /// [`WeightCountError`] for a wrong number of weights. The default: an evaluator without
+    /// weights, which takes none.
+    fn evaluator_with_weights(weights: &[i32]) -> Result<Self::Evaluator, WeightCountError> {
+        Err(WeightCountError::new("zero", 0, weights.len()))
+    }
+
+    /// An exact oracle for the engines from the endgame tablebase in the file `path` (the
+    /// `tablebase=FILE` option of `alphabeta`): the value of a position the table covers, for
+    /// the side to move. Tables are loaded once per file and shared.
+    ///
+    /// # Errors
+    /// A message if the game has no tablebases (the default) or the file cannot be read.
+    fn tablebase_oracle(path: &Path) -> Result<Oracle<Self>, String> {
+        let _ = path;
+        Err("the game has no endgame tablebases".to_owned())
+    }
+}

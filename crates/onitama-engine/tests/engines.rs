@@ -1,0 +1,127 @@
+//! The Onitama engines on real positions: they take a win that is there, never allow a win in
+//! one when a move prevents it, beat the evaluator that knows nothing, and (feature
+//! `tablebase`) give a table's exact values.
+
+use abstract_game::record::GameRecord;
+use abstract_game::rng::SplitMix64;
+use game_engines::matches::{MatchConfig, play_match};
+use game_engines::{AlphaBeta, Engine, Level, Limits, ZeroEvaluator};
+use onitama_core::{Deal, Position};
+
+/// Positions of seeded random games from random deals, finished ones left out, at most 60
+/// plies a game.
+fn random_positions(games: u64) -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut rng = SplitMix64::new(seed);
+        let mut pos = Position::from_deal(Deal::random(seed));
+        for _ in 0..60 {
+            if pos.is_over() {
+                break;
+            }
+            out.push(pos);
+            let moves = pos.legal_moves();
+            let mv = rng.choose(moves.as_ref()).expect("not over");
+            pos.play_unchecked(mv);
+        }
+    }
+    out
+}
+
+/// Whether the side to move in `pos` wins with its next move.
+fn wins_at_once(pos: &Position) -> bool {
+    let me = pos.side_to_move();
+    pos.legal_moves().into_iter().any(|mv| {
+        pos.after_unchecked(mv)
+            .outcome()
+            .is_some_and(|o| o.winner() == Some(me))
+    })
+}
+
+#[test]
+fn a_searching_level_takes_a_win_and_never_allows_one_it_could_prevent() {
+    let (mut wins, mut defences) = (0, 0);
+    for pos in random_positions(30) {
+        let mut engine = onitama_engine::alphabeta(Level::Medium);
+        let best = engine.search(&pos, &Limits::none()).best.expect("not over");
+        let after = pos.after_unchecked(best);
+        if wins_at_once(&pos) {
+            assert!(after.is_over(), "{pos}: missed the win, played {best}");
+            wins += 1;
+        } else if pos
+            .legal_moves()
+            .into_iter()
+            .any(|mv| !wins_at_once(&pos.after_unchecked(mv)))
+        {
+            assert!(!wins_at_once(&after), "{pos}: {best} allows a win in one");
+            defences += 1;
+        }
+    }
+    assert!(
+        wins > 10 && defences > 100,
+        "checked {wins} wins, {defences} defences"
+    );
+}
+
+#[test]
+fn the_evaluator_beats_the_one_that_knows_nothing() {
+    let openings: Vec<GameRecord<Position>> = (0..8)
+        .map(|seed| GameRecord::new(Position::from_deal(Deal::random(seed))))
+        .collect();
+    let config = MatchConfig {
+        games: 2 * openings.len(),
+        limits: Limits::depth(3),
+        max_plies: 200,
+    };
+    let mut ours = onitama_engine::alphabeta(Level::Medium);
+    let mut zero = AlphaBeta::<Position, _>::new(Level::Medium.config(), ZeroEvaluator);
+    let report = play_match(&mut ours, &mut zero, &openings, &config, &mut |_| {});
+    assert!(report.score() > 0.7, "{report:?}");
+    assert_eq!(ours.name(), "alphabeta:depth=3:eval=onitama");
+}
+
+#[cfg(feature = "tablebase")]
+#[test]
+fn with_a_tablebase_the_search_gives_the_tables_exact_values() {
+    use std::sync::Arc;
+
+    use game_engines::Score;
+    use onitama_tablebase::Generator;
+
+    let table = Arc::new(
+        Generator::new(Deal::COMMUNITY_A.cards(), 2)
+            .unwrap()
+            .generate(&|_| {})
+            .unwrap(),
+    );
+    let mut rng = SplitMix64::new(3);
+    let mut checked = 0;
+    while checked < 40 {
+        // Two Masters on random squares (not on each other, not on a temple they attack).
+        let squares: Vec<usize> = (0..2).map(|_| rng.below(25)).collect();
+        if squares[0] == squares[1] {
+            continue;
+        }
+        let mut board = [None; 25];
+        board[squares[0]] = Some((onitama_core::Side::Red, onitama_core::Piece::Master));
+        board[squares[1]] = Some((onitama_core::Side::Blue, onitama_core::Piece::Master));
+        let cards = Deal::COMMUNITY_A.cards();
+        let side = onitama_core::Side::BOTH[rng.below(2)];
+        let Ok(pos) = Position::from_parts(
+            &board,
+            [cards[0], cards[1]],
+            [cards[2], cards[3]],
+            cards[4],
+            side,
+        ) else {
+            continue;
+        };
+        let Some(exact) = table.probe(&pos) else {
+            continue;
+        };
+        let mut engine = onitama_engine::tablebase::alphabeta(Level::Easy, Arc::clone(&table));
+        let result = engine.search(&pos, &Limits::none());
+        assert_eq!(result.score, Score::from(exact), "{pos}");
+        checked += 1;
+    }
+}
