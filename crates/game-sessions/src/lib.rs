@@ -7,8 +7,8 @@
 //! use abstract_game::tictactoe::{Mark, TicTacToe};
 //! use game_sessions::{Format, Participant, Session, SessionResult};
 //!
-//! let seats = [Participant::person("Ann"), Participant::engine("easy")];
-//! let mut session = Session::new("tictactoe", TicTacToe::new(), seats, Format::Casual);
+//! let participants = [Participant::person("Ann"), Participant::engine("easy")];
+//! let mut session = Session::new("tictactoe", TicTacToe::new(), participants, Format::Casual);
 //! assert_eq!(session.to_move(), Some(Mark::X));
 //! session.play(4)?; // Ann
 //! session.play(0)?; // the engine's move, chosen by the front end

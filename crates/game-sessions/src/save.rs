@@ -4,7 +4,7 @@
 //! A saved session is one JSON object:
 //!
 //! ```json
-//! {"game": "onitama", "seats": [{"kind": "person", "name": "you"}, {"kind": "engine", "spec": "hard"}],
+//! {"game": "onitama", "participants": [{"kind": "person", "name": "you"}, {"kind": "engine", "spec": "hard"}],
 //!  "format": {"format": "clock_duel", "control": {...}}, "record": "horse,elephant,ox,boar,crab ox:c5c4",
 //!  "redo": [], "clock": {...}, "flag": null, "candidate": null}
 //! ```
@@ -12,7 +12,10 @@
 //! `record` is the record text of the game (start, moves, and the players' ending token);
 //! `redo` the moves undone and not replaced, so that loading loses nothing; `flag` is `null`,
 //! `{"fell": "<player id>"}` or `"both"`. A mirror match is
-//! `{"players": [..], "games": [<session>, ..]}`.
+//! `{"participants": [..], "games": [<session>, ..]}`.
+//!
+//! Files written before the participants had one name still load: a session's `"seats"` and a
+//! mirror match's `"players"` are read as `"participants"`.
 
 use abstract_game::record::GameRecord;
 use abstract_game::{Game, Notation, PassMove, Player};
@@ -64,7 +67,8 @@ enum FlagData {
 #[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct SessionData {
     game: String,
-    seats: [Participant; 2],
+    #[serde(alias = "seats")]
+    participants: [Participant; 2],
     format: Format,
     record: String,
     #[serde(default)]
@@ -87,7 +91,7 @@ pub(crate) fn session_data<G: PassMove + Notation>(session: &Session<G>) -> Sess
     }
     SessionData {
         game: session.game.clone(),
-        seats: session.seats.clone(),
+        participants: session.participants.clone(),
         format: session.format,
         record: record.to_string(),
         redo,
@@ -166,7 +170,7 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
     }
     Ok(Session {
         game: data.game,
-        seats: data.seats,
+        participants: data.participants,
         format: data.format,
         record,
         clock: data.clock,
@@ -188,13 +192,14 @@ pub(crate) fn session_from_json<G: PassMove + Notation>(
 
 #[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct MatchData {
-    players: [Participant; 2],
+    #[serde(alias = "players")]
+    participants: [Participant; 2],
     games: Vec<SessionData>,
 }
 
 pub(crate) fn match_data<G: PassMove + Notation>(m: &MirrorMatch<G>) -> MatchData {
     MatchData {
-        players: m.players().clone(),
+        participants: m.participants().clone(),
         games: m.games().iter().map(session_data).collect(),
     }
 }
@@ -207,7 +212,7 @@ pub(crate) fn match_from_data<G: PassMove + Notation>(
         .into_iter()
         .map(session_from_data)
         .collect::<Result<Vec<Session<G>>, LoadError>>()?;
-    MirrorMatch::from_parts(data.players, games).map_err(LoadError::Invalid)
+    MirrorMatch::from_parts(data.participants, games).map_err(LoadError::Invalid)
 }
 
 /// A saved game: a single session or a mirror match.

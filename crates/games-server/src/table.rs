@@ -256,8 +256,8 @@ impl<G: CatalogGame> Table<G> {
 
     fn participants(&self) -> &[Participant; 2] {
         match &self.play {
-            Play::Single(s) => s.seats(),
-            Play::Mirror(m) => m.players(),
+            Play::Single(s) => s.participants(),
+            Play::Mirror(m) => m.participants(),
         }
     }
 

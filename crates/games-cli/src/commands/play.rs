@@ -366,7 +366,7 @@ impl<G: CatalogGame> Terminal<G> {
                     writeln!(
                         out,
                         "\ngame {number}: the same start, the seats swapped ({} now plays {})",
-                        m.players()[0],
+                        m.participants()[0],
                         MirrorMatch::<G>::side_of(0, number)
                     )?;
                 }
