@@ -21,7 +21,7 @@ pub enum MatchOutcome {
     Tied,
 }
 
-/// Why a mirror match refused to start or go on.
+/// Why a mirror match (or a [`Play`](crate::Play)) refused to start or go on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatchError {
@@ -37,6 +37,10 @@ pub enum MatchError {
     /// A participant index other than 0 and 1.
     #[error("the participants are 0 and 1, not {0}")]
     NoSuchParticipant(usize),
+    /// [`Play::next_game`](crate::Play::next_game) of a single session: only a mirror match has
+    /// a second game.
+    #[error("only a mirror match has a second game")]
+    NotAMatch,
 }
 
 /// Two games from the same start with the participants' sides swapped: in game one

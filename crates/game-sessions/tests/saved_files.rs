@@ -1,7 +1,7 @@
 //! Saved games written before the participants had one name (`"seats"` in a session,
 //! `"players"` in a mirror match) still load; new files say `"participants"`.
 
-use game_sessions::{MirrorMatch, Participant, Session};
+use game_sessions::{MirrorMatch, Participant, Play, Session};
 use kamisado_core::{Position as Kamisado, Side as KamisadoSide};
 use onitama_core::{Position as Onitama, Side};
 
@@ -70,4 +70,22 @@ fn an_old_mirror_match_with_players_loads() {
 fn the_participants_are_required() {
     let without = OLD_SESSION.replace("\"seats\"", "\"people\"");
     assert!(Session::<Kamisado>::from_json(&without).is_err());
+}
+
+#[test]
+fn old_files_load_as_a_play() {
+    let text = format!("{{\"session\": {OLD_SESSION}}}");
+    let Play::Single(s) = Play::<Kamisado>::from_json(&text, "kamisado").unwrap() else {
+        panic!("a session file is a single session")
+    };
+    assert_eq!(s, Session::<Kamisado>::from_json(OLD_SESSION).unwrap());
+
+    let text = format!("{{\"mirror_match\": {OLD_MATCH}}}");
+    let p = Play::<Onitama>::from_json(&text, "onitama").unwrap();
+    assert_eq!(p.participants(), &ann_and_ben());
+    assert_eq!(p.sides(), [Side::Blue, Side::Red], "game two");
+    assert_eq!(
+        p,
+        Play::Mirror(MirrorMatch::<Onitama>::from_json(OLD_MATCH).unwrap())
+    );
 }
