@@ -7,8 +7,8 @@
 //! use abstract_game::tictactoe::{Mark, TicTacToe};
 //! use game_sessions::{Format, Participant, Session, SessionResult};
 //!
-//! let seats = [Participant::person("Ann"), Participant::engine("easy")];
-//! let mut session = Session::new("tictactoe", TicTacToe::new(), seats, Format::Casual);
+//! let participants = [Participant::person("Ann"), Participant::engine("easy")];
+//! let mut session = Session::new("tictactoe", TicTacToe::new(), participants, Format::Casual);
 //! assert_eq!(session.to_move(), Some(Mark::X));
 //! session.play(4)?; // Ann
 //! session.play(0)?; // the engine's move, chosen by the front end
@@ -38,6 +38,10 @@
 //! - House [`Format`]s: the clock duel ([`TimeControl`], [`Clock`]: the caller passes elapsed
 //!   time in, the library never reads the system clock), the open coaching round ([`Coach`],
 //!   [`CoachReport`]) and the two-game [`MirrorMatch`] with its [`Points`].
+//! - [`Play`]: what a front end plays, one [`Session`] or a [`MirrorMatch`]: the game under way
+//!   ([`Play::current`], [`Play::current_mut`]), the participants and the side each plays in it
+//!   ([`Play::sides`]), the next game of a match, and one saved file for either
+//!   ([`Play::to_json`], [`Play::from_json`], checked against the game it is for).
 //!
 //! The clock duel's rules: the side to move is charged by [`Session::tick`]; a player whose
 //! time runs out loses ([`SessionResult::OnTime`]), unless they already made a winning move (the
@@ -55,6 +59,7 @@ mod clock;
 mod coach;
 mod mirror;
 mod participant;
+mod play;
 mod result;
 pub mod save;
 mod session;
@@ -63,6 +68,7 @@ pub use clock::{Clock, ParseTimeControlError, TimeControl, clock_face};
 pub use coach::{Coach, CoachReport, Threat, WinningReplies, winning_replies};
 pub use mirror::{MatchError, MatchOutcome, MirrorMatch};
 pub use participant::Participant;
+pub use play::Play;
 pub use result::{Points, SessionResult};
-pub use save::{LoadError, Saved};
+pub use save::LoadError;
 pub use session::{Actions, Format, PlayedTurn, Session, SessionError, forced_move};

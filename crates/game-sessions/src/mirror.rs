@@ -11,7 +11,8 @@ use crate::session::{Format, Session};
 /// How a mirror match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MatchOutcome {
-    /// The participant with this index (into [`MirrorMatch::players`]) has the higher total.
+    /// The participant with this index (into [`MirrorMatch::participants`]) has the higher
+    /// total.
     Won {
         /// The winner's index.
         winner: usize,
@@ -20,7 +21,7 @@ pub enum MatchOutcome {
     Tied,
 }
 
-/// Why a mirror match refused to start or go on.
+/// Why a mirror match (or a [`Play`](crate::Play)) refused to start or go on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MatchError {
@@ -34,25 +35,29 @@ pub enum MatchError {
     #[error("the match is over: a mirror match has two games and no third")]
     MatchOver,
     /// A participant index other than 0 and 1.
-    #[error("a mirror match has participants 0 and 1, not {0}")]
+    #[error("the participants are 0 and 1, not {0}")]
     NoSuchParticipant(usize),
+    /// [`Play::next_game`](crate::Play::next_game) of a single session: only a mirror match has
+    /// a second game.
+    #[error("only a mirror match has a second game")]
+    NotAMatch,
 }
 
-/// Two games from the same start with the seats swapped: in game one `players[0]` plays
-/// `Player::BOTH[0]`, in game two `players[1]` does. Game two restores exactly the start of game
+/// Two games from the same start with the participants' sides swapped: in game one
+/// `participants[0]` plays `Player::BOTH[0]`, in game two `participants[1]` does. Game two restores exactly the start of game
 /// one (Onitama: the same deal and side card), so the side that the start names moves first in
 /// both games: each participant starts once.
 ///
 /// A win is 1 point, a draw ½ each ([`Points`]). After two games the higher total wins the match
 /// and equal totals are a tied match; there is no third game. A game abandoned without a result
-/// scores nothing and is played again with the same seats ([`MirrorMatch::next_game`]).
+/// scores nothing and is played again with the same sides ([`MirrorMatch::next_game`]).
 ///
 /// ```
 /// use abstract_game::tictactoe::TicTacToe;
 /// use game_sessions::{Format, MatchOutcome, MirrorMatch, Participant};
 ///
-/// let players = [Participant::person("Ann"), Participant::person("Ben")];
-/// let mut m = MirrorMatch::new("tictactoe", TicTacToe::new(), players, Format::Casual)?;
+/// let participants = [Participant::person("Ann"), Participant::person("Ben")];
+/// let mut m = MirrorMatch::new("tictactoe", TicTacToe::new(), participants, Format::Casual)?;
 /// m.current_mut().agree_draw()?;
 /// m.next_game()?.agree_draw()?;
 /// assert_eq!(m.outcome(), Some(MatchOutcome::Tied));
@@ -60,7 +65,7 @@ pub enum MatchError {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MirrorMatch<G: Game> {
-    players: [Participant; 2],
+    participants: [Participant; 2],
     games: Vec<Session<G>>,
 }
 
@@ -72,21 +77,21 @@ impl<G: PassMove> MirrorMatch<G> {
     pub fn new(
         game: impl Into<String>,
         start: G,
-        players: [Participant; 2],
+        participants: [Participant; 2],
         format: Format,
     ) -> Result<Self, MatchError> {
         if format == Format::Coaching {
             return Err(MatchError::Coaching);
         }
-        let first = Session::new(game, start, players.clone(), format);
+        let first = Session::new(game, start, participants.clone(), format);
         Ok(MirrorMatch {
-            players,
+            participants,
             games: vec![first],
         })
     }
 
     pub(crate) fn from_parts(
-        players: [Participant; 2],
+        participants: [Participant; 2],
         games: Vec<Session<G>>,
     ) -> Result<Self, String> {
         if games.is_empty() || games.len() > 2 {
@@ -95,11 +100,14 @@ impl<G: PassMove> MirrorMatch<G> {
                 games.len()
             ));
         }
-        Ok(MirrorMatch { players, games })
+        Ok(MirrorMatch {
+            participants,
+            games,
+        })
     }
 
     /// Replaces participant `index` (0 or 1; a person who joins a match shared by a link) in
-    /// the match and in every game they sit in.
+    /// the match and in every game, on the side they play there.
     ///
     /// # Errors
     /// [`MatchError::NoSuchParticipant`] for an index other than 0 and 1.
@@ -114,14 +122,15 @@ impl<G: PassMove> MirrorMatch<G> {
         for (i, game) in self.games.iter_mut().enumerate() {
             game.set_participant(Self::side_of(index, i + 1), participant.clone());
         }
-        self.players[index] = participant;
+        self.participants[index] = participant;
         Ok(())
     }
 
-    /// The two participants.
+    /// The two participants, by participant index: the side each plays changes with the game
+    /// ([`MirrorMatch::side_of`]).
     #[must_use]
-    pub fn players(&self) -> &[Participant; 2] {
-        &self.players
+    pub fn participants(&self) -> &[Participant; 2] {
+        &self.participants
     }
 
     /// The games so far (one or two; an abandoned game is replaced when replayed).
@@ -154,7 +163,7 @@ impl<G: PassMove> MirrorMatch<G> {
         G::Player::BOTH[(index + number + 1) % 2]
     }
 
-    /// Starts the next game: game two with the seats swapped, or game one again after it was
+    /// Starts the next game: game two with the sides swapped, or game one again after it was
     /// abandoned (game two likewise).
     ///
     /// # Errors
@@ -172,13 +181,13 @@ impl<G: PassMove> MirrorMatch<G> {
         let start = self.games[0].record().start().clone();
         let game = current.game().to_owned();
         let format = current.format();
-        let seats = if result.has_result() {
-            let [a, b] = self.players.clone();
+        let participants = if result.has_result() {
+            let [a, b] = self.participants.clone();
             [b, a]
         } else {
-            current.seats().clone()
+            current.participants().clone()
         };
-        let next = Session::new(game, start, seats, format);
+        let next = Session::new(game, start, participants, format);
         if result.has_result() {
             self.games.push(next);
         } else {
@@ -233,7 +242,7 @@ impl<G: PassMove> MirrorMatch<G> {
     where
         G::Reason: fmt::Display,
     {
-        let [a, b] = &self.players;
+        let [a, b] = &self.participants;
         let width = a.to_string().len().max(b.to_string().len()).max(6);
         let mut out = format!("game  {a:<width$}  {b:<width$}  result\n");
         for (i, game) in self.games.iter().enumerate() {
@@ -262,7 +271,7 @@ impl<G: PassMove> MirrorMatch<G> {
         let _ = writeln!(out, "{}", total.trim_end());
         match self.outcome() {
             Some(MatchOutcome::Won { winner }) => {
-                let _ = writeln!(out, "match: {} wins", self.players[winner]);
+                let _ = writeln!(out, "match: {} wins", self.participants[winner]);
             }
             Some(MatchOutcome::Tied) => out.push_str("match: tied\n"),
             None => {}

@@ -1,4 +1,4 @@
-//! [`Participant`]: who sits in a seat, a person or an engine.
+//! [`Participant`]: who plays one side, a person or an engine.
 
 use core::fmt;
 

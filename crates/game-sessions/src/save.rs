@@ -1,10 +1,10 @@
-//! Saved games: a session or a mirror match as JSON, and why a file does not load
-//! ([`LoadError`]).
+//! Saved games: a session, a mirror match or a [`Play`] (either) as JSON, and why a file does
+//! not load ([`LoadError`]).
 //!
 //! A saved session is one JSON object:
 //!
 //! ```json
-//! {"game": "onitama", "seats": [{"kind": "person", "name": "you"}, {"kind": "engine", "spec": "hard"}],
+//! {"game": "onitama", "participants": [{"kind": "person", "name": "you"}, {"kind": "engine", "spec": "hard"}],
 //!  "format": {"format": "clock_duel", "control": {...}}, "record": "horse,elephant,ox,boar,crab ox:c5c4",
 //!  "redo": [], "clock": {...}, "flag": null, "candidate": null}
 //! ```
@@ -12,14 +12,19 @@
 //! `record` is the record text of the game (start, moves, and the players' ending token);
 //! `redo` the moves undone and not replaced, so that loading loses nothing; `flag` is `null`,
 //! `{"fell": "<player id>"}` or `"both"`. A mirror match is
-//! `{"players": [..], "games": [<session>, ..]}`.
+//! `{"participants": [..], "games": [<session>, ..]}`. A [`Play`] is `{"session": <session>}` or
+//! `{"mirror_match": <match>}`, checked against the game asked for when it is read.
+//!
+//! Files written before the participants had one name still load: a session's `"seats"` and a
+//! mirror match's `"players"` are read as `"participants"`.
 
 use abstract_game::record::GameRecord;
-use abstract_game::{Game, Notation, PassMove, Player};
+use abstract_game::{Notation, PassMove, Player};
 
 use crate::clock::Clock;
 use crate::mirror::MirrorMatch;
 use crate::participant::Participant;
+use crate::play::Play;
 use crate::session::{Flag, Format, Session};
 
 /// Why a saved game did not load.
@@ -64,7 +69,8 @@ enum FlagData {
 #[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct SessionData {
     game: String,
-    seats: [Participant; 2],
+    #[serde(alias = "seats")]
+    participants: [Participant; 2],
     format: Format,
     record: String,
     #[serde(default)]
@@ -87,7 +93,7 @@ pub(crate) fn session_data<G: PassMove + Notation>(session: &Session<G>) -> Sess
     }
     SessionData {
         game: session.game.clone(),
-        seats: session.seats.clone(),
+        participants: session.participants.clone(),
         format: session.format,
         record: record.to_string(),
         redo,
@@ -166,7 +172,7 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
     }
     Ok(Session {
         game: data.game,
-        seats: data.seats,
+        participants: data.participants,
         format: data.format,
         record,
         clock: data.clock,
@@ -188,13 +194,14 @@ pub(crate) fn session_from_json<G: PassMove + Notation>(
 
 #[derive(serde::Serialize, serde::Deserialize)]
 pub(crate) struct MatchData {
-    players: [Participant; 2],
+    #[serde(alias = "players")]
+    participants: [Participant; 2],
     games: Vec<SessionData>,
 }
 
 pub(crate) fn match_data<G: PassMove + Notation>(m: &MirrorMatch<G>) -> MatchData {
     MatchData {
-        players: m.players().clone(),
+        participants: m.participants().clone(),
         games: m.games().iter().map(session_data).collect(),
     }
 }
@@ -207,66 +214,49 @@ pub(crate) fn match_from_data<G: PassMove + Notation>(
         .into_iter()
         .map(session_from_data)
         .collect::<Result<Vec<Session<G>>, LoadError>>()?;
-    MirrorMatch::from_parts(data.players, games).map_err(LoadError::Invalid)
-}
-
-/// A saved game: a single session or a mirror match.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[allow(clippy::large_enum_variant)]
-pub enum Saved<G: Game> {
-    /// One session.
-    Session(Session<G>),
-    /// A mirror match with its games.
-    MirrorMatch(MirrorMatch<G>),
+    MirrorMatch::from_parts(data.participants, games).map_err(LoadError::Invalid)
 }
 
 #[derive(serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum SavedData {
-    Session(SessionData),
-    MirrorMatch(MatchData),
+enum PlayData {
+    #[serde(rename = "session")]
+    Single(SessionData),
+    #[serde(rename = "mirror_match")]
+    Mirror(MatchData),
 }
 
-impl<G: PassMove + Notation> Saved<G> {
-    /// The game label of the saved session (of the match's games).
-    #[must_use]
-    pub fn game(&self) -> &str {
-        match self {
-            Saved::Session(s) => s.game(),
-            Saved::MirrorMatch(m) => m.current().game(),
-        }
-    }
-
-    /// As JSON: `{"session": {..}}` or `{"mirror_match": {..}}`.
+impl<G: PassMove + Notation> Play<G> {
+    /// As JSON: `{"session": {..}}` or `{"mirror_match": {..}}` (see [`crate::save`]).
     #[must_use]
     pub fn to_json(&self) -> String {
         let data = match self {
-            Saved::Session(s) => SavedData::Session(session_data(s)),
-            Saved::MirrorMatch(m) => SavedData::MirrorMatch(match_data(m)),
+            Play::Single(s) => PlayData::Single(session_data(s)),
+            Play::Mirror(m) => PlayData::Mirror(match_data(m)),
         };
+        // Serializing plain data (strings, numbers, arrays) cannot fail.
         serde_json::to_string_pretty(&data).unwrap_or_default()
     }
 
-    /// Reads [`Saved::to_json`], checking that the file holds the game `expected` (a label as
+    /// Reads [`Play::to_json`], checking that the file holds the game `expected` (a label as
     /// given to [`Session::new`]).
     ///
     /// # Errors
     /// [`LoadError`] saying what is wrong, [`LoadError::WrongGame`] for another game.
     pub fn from_json(text: &str, expected: &str) -> Result<Self, LoadError> {
-        let data: SavedData = serde_json::from_str(text)?;
-        let saved = match data {
-            SavedData::Session(s) => {
+        let data: PlayData = serde_json::from_str(text)?;
+        let play = match data {
+            PlayData::Single(s) => {
                 check_game(&s.game, expected)?;
-                Saved::Session(session_from_data(s)?)
+                Play::Single(session_from_data(s)?)
             }
-            SavedData::MirrorMatch(m) => {
-                if let Some(first) = m.games.first() {
-                    check_game(&first.game, expected)?;
+            PlayData::Mirror(m) => {
+                for game in &m.games {
+                    check_game(&game.game, expected)?;
                 }
-                Saved::MirrorMatch(match_from_data(m)?)
+                Play::Mirror(match_from_data(m)?)
             }
         };
-        Ok(saved)
+        Ok(play)
     }
 }
 

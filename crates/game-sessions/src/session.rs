@@ -142,11 +142,11 @@ pub fn forced_move<G: PassMove>(pos: &G) -> Option<G::Move> {
 ///
 /// The session never chooses a move and never reads the system clock.
 ///
-/// The participants sit by [`Player::index`]: `seats[0]` plays `Player::BOTH[0]`.
+/// The participants sit by [`Player::index`]: `participants[0]` plays `Player::BOTH[0]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session<G: Game> {
     pub(crate) game: String,
-    pub(crate) seats: [Participant; 2],
+    pub(crate) participants: [Participant; 2],
     pub(crate) format: Format,
     pub(crate) record: GameRecord<G>,
     pub(crate) clock: Option<Clock>,
@@ -160,8 +160,13 @@ impl<G: PassMove> Session<G> {
     /// A session of the game called `game` (a label kept in saved files, such as `"onitama"`)
     /// from `start`. Forced turns at the start are played at once.
     #[must_use]
-    pub fn new(game: impl Into<String>, start: G, seats: [Participant; 2], format: Format) -> Self {
-        Session::from_record(game, GameRecord::new(start), seats, format)
+    pub fn new(
+        game: impl Into<String>,
+        start: G,
+        participants: [Participant; 2],
+        format: Format,
+    ) -> Self {
+        Session::from_record(game, GameRecord::new(start), participants, format)
     }
 
     /// A session that continues `record` (a game set up with some moves already played).
@@ -169,7 +174,7 @@ impl<G: PassMove> Session<G> {
     pub fn from_record(
         game: impl Into<String>,
         record: GameRecord<G>,
-        seats: [Participant; 2],
+        participants: [Participant; 2],
         format: Format,
     ) -> Self {
         let clock = match format {
@@ -178,7 +183,7 @@ impl<G: PassMove> Session<G> {
         };
         let mut session = Session {
             game: game.into(),
-            seats,
+            participants,
             format,
             record,
             clock,
@@ -207,22 +212,23 @@ impl<G: PassMove> Session<G> {
         self.record.position()
     }
 
-    /// The participants, by [`Player::index`].
+    /// The two participants, by [`Player::index`]: `participants()[0]` plays
+    /// `Player::BOTH[0]`.
     #[must_use]
-    pub fn seats(&self) -> &[Participant; 2] {
-        &self.seats
+    pub fn participants(&self) -> &[Participant; 2] {
+        &self.participants
     }
 
-    /// Seats `participant` at `player`'s place (a person who joins a game shared by a link);
-    /// the game itself is unchanged.
+    /// Makes `participant` the one who plays `player` (a person who joins a game shared by a
+    /// link); the game itself is unchanged.
     pub fn set_participant(&mut self, player: G::Player, participant: Participant) {
-        self.seats[player.index()] = participant;
+        self.participants[player.index()] = participant;
     }
 
     /// Who plays `player`.
     #[must_use]
     pub fn participant(&self, player: G::Player) -> &Participant {
-        &self.seats[player.index()]
+        &self.participants[player.index()]
     }
 
     /// The house format.
@@ -290,10 +296,11 @@ impl<G: PassMove> Session<G> {
         }
     }
 
-    /// Whether some seat holds a person and some an engine: undo then skips the engine's turns.
+    /// Whether one participant is a person and one an engine: undo then skips the engine's
+    /// turns.
     fn against_engine(&self) -> bool {
-        self.seats.iter().any(Participant::is_person)
-            && self.seats.iter().any(Participant::is_engine)
+        self.participants.iter().any(Participant::is_person)
+            && self.participants.iter().any(Participant::is_engine)
     }
 
     fn over_error<E>(&self) -> SessionError<E> {

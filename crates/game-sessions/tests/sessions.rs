@@ -5,7 +5,7 @@ use abstract_game::rng::SplitMix64;
 use abstract_game::tictactoe::{Mark, TicTacToe};
 
 use game_sessions::{
-    Format, LoadError, Participant, Saved, Session, SessionError, SessionResult, forced_move,
+    Format, LoadError, Participant, Play, Session, SessionError, SessionResult, forced_move,
 };
 use kamisado_core::{Position as Kamisado, Side};
 
@@ -186,13 +186,13 @@ fn save_then_load_gives_an_equal_session() {
     s.agree_draw().unwrap();
     let again = Session::<Kamisado>::from_json(&s.to_json()).unwrap();
     assert_eq!(again, s);
-    let saved = Saved::Session(s.clone());
+    let saved = Play::Single(s.clone());
     assert_eq!(
-        Saved::from_json(&saved.to_json(), "kamisado").unwrap(),
+        Play::from_json(&saved.to_json(), "kamisado").unwrap(),
         saved
     );
     assert!(matches!(
-        Saved::<Kamisado>::from_json(&saved.to_json(), "onitama"),
+        Play::<Kamisado>::from_json(&saved.to_json(), "onitama"),
         Err(LoadError::WrongGame { .. })
     ));
 }

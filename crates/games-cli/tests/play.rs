@@ -190,6 +190,31 @@ fn saved_games_load_and_go_on_and_bad_files_lose_nothing() {
 }
 
 #[test]
+fn a_saved_mirror_match_loads_as_a_match_in_its_second_game() {
+    let dir = std::env::temp_dir().join(format!("games-play-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("match.json");
+    let file = file.to_str().unwrap();
+    let out = play(
+        &["onitama", "--players", "human,human", "--mirror-match"],
+        &format!("resign\nsave {file}\nquit\n"),
+    );
+    assert!(out.contains("saved to"), "{out}");
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains("\"mirror_match\""), "{text}");
+    assert!(text.contains("\"participants\""), "{text}");
+    // Loaded into a single game, the match goes on: game two ends it and the table follows.
+    let out = play(
+        &["onitama", "--players", "human,human"],
+        &format!("load {file}\nresign\n"),
+    );
+    assert!(out.contains("loaded"), "{out}");
+    assert!(out.contains("mirror match:"), "{out}");
+    assert!(out.contains("match: tied"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_play_flags_are_one_line_and_exit_2() {
     bad(&["play", "onitama", "--clock", "0m"], "--clock");
     bad(&["play", "onitama", "--clock", "5x"], "--clock");

@@ -3,14 +3,14 @@
 
 use std::time::Duration;
 
-use abstract_game::{Game, Player};
+use abstract_game::Player;
 use game_catalog::engines::{EngineSpec, build};
 use game_catalog::play::CatalogCoach;
 use game_catalog::views::{OutcomeView, ScoreView, pv_texts};
 use game_catalog::{CatalogGame, Setup, setup};
 use game_engines::Limits;
 use game_sessions::{
-    Format, MirrorMatch, Participant, Session, SessionError, SessionResult, TimeControl,
+    Format, MirrorMatch, Participant, Play, Session, SessionError, SessionResult, TimeControl,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -25,14 +25,9 @@ const HINT_ENGINE: &str = "max";
 /// A node budget per engine move under a manual (test) clock, so that tests are reproducible.
 const TEST_NODES: u64 = 20_000;
 
-/// The session, or the two games of a mirror match.
-enum Play<G: Game> {
-    Single(Session<G>),
-    Mirror(MirrorMatch<G>),
-}
-
 /// A game of the server with its seats.
 pub(crate) struct Table<G: CatalogGame> {
+    /// The session, or the two games of a mirror match.
     play: Play<G>,
     opponent: Opponent,
     /// The token of each participant, by participant index (`None`: an open seat of a game
@@ -134,8 +129,8 @@ impl<G: CatalogGame> Table<G> {
             Opponent::SameDevice => Participant::person("player 2"),
             Opponent::Link => Participant::person(""),
         };
-        let mut seats = [Participant::person(name.clone()), Participant::person(name)];
-        seats[1 - me] = other;
+        let mut participants = [Participant::person(name.clone()), Participant::person(name)];
+        participants[1 - me] = other;
         let mut tokens = [None, None];
         tokens[me] = Some(token.clone());
         if request.opponent == Opponent::SameDevice {
@@ -153,16 +148,22 @@ impl<G: CatalogGame> Table<G> {
             control: time_control.unwrap_or_default(),
         };
         let play = match request.format {
-            FormatChoice::Casual => {
-                Play::Single(Session::from_record(G::NAME, record, seats, Format::Casual))
-            }
-            FormatChoice::ClockDuel => {
-                Play::Single(Session::from_record(G::NAME, record, seats, clock_format))
-            }
+            FormatChoice::Casual => Play::Single(Session::from_record(
+                G::NAME,
+                record,
+                participants,
+                Format::Casual,
+            )),
+            FormatChoice::ClockDuel => Play::Single(Session::from_record(
+                G::NAME,
+                record,
+                participants,
+                clock_format,
+            )),
             FormatChoice::Coaching => Play::Single(Session::from_record(
                 G::NAME,
                 record,
-                seats,
+                participants,
                 Format::Coaching,
             )),
             FormatChoice::MirrorMatch => {
@@ -173,7 +174,7 @@ impl<G: CatalogGame> Table<G> {
                 };
                 let start = record.position().clone();
                 Play::Mirror(
-                    MirrorMatch::new(G::NAME, start, seats, format)
+                    MirrorMatch::new(G::NAME, start, participants, format)
                         .map_err(|e| ApiError::BadRequest(e.to_string()))?,
                 )
             }
@@ -240,40 +241,6 @@ impl<G: CatalogGame> Table<G> {
         })
     }
 
-    fn current(&self) -> &Session<G> {
-        match &self.play {
-            Play::Single(s) => s,
-            Play::Mirror(m) => m.current(),
-        }
-    }
-
-    fn current_mut(&mut self) -> &mut Session<G> {
-        match &mut self.play {
-            Play::Single(s) => s,
-            Play::Mirror(m) => m.current_mut(),
-        }
-    }
-
-    fn participants(&self) -> &[Participant; 2] {
-        match &self.play {
-            Play::Single(s) => s.seats(),
-            Play::Mirror(m) => m.players(),
-        }
-    }
-
-    /// The side participant `index` plays in the current game.
-    fn side_of(&self, index: usize) -> G::Player {
-        match &self.play {
-            Play::Single(_) => G::Player::BOTH[index],
-            Play::Mirror(m) => MirrorMatch::<G>::side_of(index, m.game_number()),
-        }
-    }
-
-    /// The participant who plays `player` in the current game.
-    fn participant_of(&self, player: G::Player) -> usize {
-        usize::from(self.side_of(0) != player)
-    }
-
     /// Which participants `token` speaks for.
     fn holds(&self, token: &str) -> Result<[bool; 2], ApiError> {
         if token.is_empty() {
@@ -291,18 +258,17 @@ impl<G: CatalogGame> Table<G> {
     /// Checks that `token` may move for the side to move now.
     fn check_turn(&self, token: &str) -> Result<(), ApiError> {
         let holds = self.holds(token)?;
-        let session = self.current();
-        let Some(mover) = session.to_move() else {
+        let Some(mover) = self.play.current().to_move() else {
             return Err(self.over_error());
         };
-        let index = self.participant_of(mover);
+        let index = self.play.participant_index(mover);
         if !holds[index] {
             return Err(ApiError::Forbidden(format!(
                 "not your turn: {} is to move",
                 mover.id()
             )));
         }
-        if self.participants()[index].is_engine() {
+        if self.play.participants()[index].is_engine() {
             return Err(ApiError::Forbidden(format!(
                 "the engine plays {}",
                 mover.id()
@@ -313,6 +279,7 @@ impl<G: CatalogGame> Table<G> {
 
     fn over_error(&self) -> ApiError {
         let result = self
+            .play
             .current()
             .result()
             .map_or_else(String::new, |r| r.to_string());
@@ -323,14 +290,15 @@ impl<G: CatalogGame> Table<G> {
         if text.len() > 64 {
             return Err(ApiError::BadRequest("move: too long".into()));
         }
-        self.current()
+        self.play
+            .current()
             .position()
             .parse_move(text)
             .map_err(|e| ApiError::BadRequest(e.to_string()))
     }
 
     fn outcome_json(&self) -> Value {
-        let session = self.current();
+        let session = self.play.current();
         let Some(result) = session.result() else {
             return Value::Null;
         };
@@ -352,7 +320,7 @@ impl<G: CatalogGame> Table<G> {
     }
 
     fn clock_json(&self) -> Value {
-        let session = self.current();
+        let session = self.play.current();
         let Some(clock) = session.clock() else {
             return Value::Null;
         };
@@ -381,11 +349,12 @@ impl<G: CatalogGame> Table<G> {
     }
 
     fn seat_json(&self) -> Vec<Value> {
+        let sides = self.play.sides();
         (0..2)
             .map(|i| {
-                let participant = &self.participants()[i];
+                let participant = &self.play.participants()[i];
                 json!({
-                    "player": self.side_of(i).id(),
+                    "player": sides[i].id(),
                     "kind": if participant.is_engine() { "engine" } else { "person" },
                     "name": participant.name(),
                     "joined": participant.is_engine() || self.tokens[i].is_some(),
@@ -398,7 +367,7 @@ impl<G: CatalogGame> Table<G> {
         if thinking.by_nodes {
             return Limits::nodes(TEST_NODES);
         }
-        let session = self.current();
+        let session = self.play.current();
         let mut limit = thinking.cap;
         if let (Some(clock), Some(me)) = (session.clock(), session.to_move()) {
             limit = limit
@@ -409,7 +378,7 @@ impl<G: CatalogGame> Table<G> {
     }
 
     fn job(&self, spec: String, limits: Limits, seed: u64) -> EngineJob {
-        let session = self.current();
+        let session = self.play.current();
         let pos = session.position().clone();
         let history = session.history_keys();
         Box::new(move |stop| {
@@ -440,7 +409,7 @@ impl<G: CatalogGame> LiveGame for Table<G> {
     }
 
     fn state(&self) -> Value {
-        let session = self.current();
+        let session = self.play.current();
         let record = session.record();
         let pos = session.position();
         let positions = record.positions();
@@ -514,39 +483,46 @@ impl<G: CatalogGame> LiveGame for Table<G> {
             return Err(ApiError::Conflict("both seats are taken".into()));
         };
         let name = if name.is_empty() { "player 2" } else { name };
-        match &mut self.play {
-            Play::Single(s) => s.set_participant(G::Player::BOTH[open], Participant::person(name)),
-            Play::Mirror(m) => m
-                .set_participant(open, Participant::person(name))
-                .map_err(|e| ApiError::Internal(e.to_string()))?,
-        }
+        self.play
+            .set_participant(open, Participant::person(name))
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
         self.tokens[open] = Some(token);
-        Ok(self.side_of(open).id())
+        Ok(self.play.sides()[open].id())
     }
 
     fn play(&mut self, token: &str, mv: &str) -> Result<(), ApiError> {
         self.check_turn(token)?;
         let mv = self.parse_move(mv)?;
-        self.current_mut().play(mv).map(drop).map_err(session_error)
+        self.play
+            .current_mut()
+            .play(mv)
+            .map(drop)
+            .map_err(session_error)
     }
 
     fn undo(&mut self, token: &str) -> Result<(), ApiError> {
         let holds = self.holds(token)?;
         let _ = holds;
-        self.current_mut().undo().map(drop).map_err(session_error)
+        self.play
+            .current_mut()
+            .undo()
+            .map(drop)
+            .map_err(session_error)
     }
 
     fn redo(&mut self, token: &str) -> Result<(), ApiError> {
         self.holds(token)?;
-        self.current_mut().redo().map(drop).map_err(session_error)
+        self.play
+            .current_mut()
+            .redo()
+            .map(drop)
+            .map_err(session_error)
     }
 
     fn resign(&mut self, token: &str, player: Option<&str>) -> Result<(), ApiError> {
         let holds = self.holds(token)?;
-        let mine: Vec<G::Player> = (0..2)
-            .filter(|&i| holds[i])
-            .map(|i| self.side_of(i))
-            .collect();
+        let sides = self.play.sides();
+        let mine: Vec<G::Player> = (0..2).filter(|&i| holds[i]).map(|i| sides[i]).collect();
         let player = match player {
             Some(id) => {
                 let p = G::player(id)
@@ -559,16 +535,24 @@ impl<G: CatalogGame> LiveGame for Table<G> {
                 p
             }
             None if mine.len() == 1 => mine[0],
-            None => self.current().to_move().ok_or_else(|| self.over_error())?,
+            None => self
+                .play
+                .current()
+                .to_move()
+                .ok_or_else(|| self.over_error())?,
         };
-        self.current_mut().resign(player).map_err(session_error)
+        self.play
+            .current_mut()
+            .resign(player)
+            .map_err(session_error)
     }
 
     fn propose(&mut self, token: &str, mv: &str) -> Result<Value, ApiError> {
         self.check_turn(token)?;
         let mv = self.parse_move(mv)?;
-        let before = self.current().position().clone();
+        let before = self.play.current().position().clone();
         let report = self
+            .play
             .current_mut()
             .propose(&CatalogCoach, mv)
             .map_err(session_error)?;
@@ -594,27 +578,24 @@ impl<G: CatalogGame> LiveGame for Table<G> {
 
     fn next_game(&mut self, token: &str) -> Result<(), ApiError> {
         self.holds(token)?;
-        match &mut self.play {
-            Play::Single(_) => Err(ApiError::Conflict(
-                "next: only a mirror match has a second game".into(),
-            )),
-            Play::Mirror(m) => m
-                .next_game()
-                .map(drop)
-                .map_err(|e| ApiError::Conflict(e.to_string())),
-        }
+        self.play
+            .next_game()
+            .map(drop)
+            .map_err(|e| ApiError::Conflict(e.to_string()))
     }
 
     fn tick(&mut self, now_ms: u64) -> bool {
         let elapsed = Duration::from_millis(now_ms.saturating_sub(self.last_tick_ms));
         self.last_tick_ms = self.last_tick_ms.max(now_ms);
-        self.current_mut().tick(elapsed).is_some()
+        self.play.current_mut().tick(elapsed).is_some()
     }
 
     fn engine_job(&self, thinking: Thinking, seed: u64) -> Option<EngineJob> {
-        let session = self.current();
+        let session = self.play.current();
         let mover = session.to_move()?;
-        let Participant::Engine { spec } = &self.participants()[self.participant_of(mover)] else {
+        let Participant::Engine { spec } =
+            &self.play.participants()[self.play.participant_index(mover)]
+        else {
             return None;
         };
         let limits = self.engine_limits(thinking);
@@ -623,14 +604,19 @@ impl<G: CatalogGame> LiveGame for Table<G> {
 
     fn play_engine(&mut self, mv: &str) -> Result<(), ApiError> {
         let mv = self.parse_move(mv)?;
-        self.current_mut().play(mv).map(drop).map_err(session_error)
+        self.play
+            .current_mut()
+            .play(mv)
+            .map(drop)
+            .map_err(session_error)
     }
 
     fn hint_job(&self, thinking: Thinking, seed: u64) -> Result<EngineJob, ApiError> {
-        if self.current().is_over() {
+        if self.play.current().is_over() {
             return Err(self.over_error());
         }
         let spec = self
+            .play
             .participants()
             .iter()
             .find_map(|p| match p {

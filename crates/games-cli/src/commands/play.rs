@@ -1,18 +1,18 @@
 //! `games play`: a game in the terminal between people and engines, over a
-//! [`game_sessions::Session`] (or a [`MirrorMatch`] of two).
+//! [`game_sessions::Play`]: one [`Session`] or a [`MirrorMatch`] of two.
 
 use std::fmt::Write as _;
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
-use abstract_game::{Game, Player};
+use abstract_game::Player;
 use game_catalog::engines::{BoxedEngine, EngineSpec};
 use game_catalog::play::{BoardStyle, CatalogCoach};
 use game_catalog::views::legal_move_texts;
 use game_catalog::{CatalogGame, GameVisitor};
 use game_engines::{Limits, Score};
 use game_sessions::{
-    Format, MirrorMatch, Participant, PlayedTurn, Saved, Session, SessionError, SessionResult,
+    Format, MirrorMatch, Participant, PlayedTurn, Session, SessionError, SessionResult,
     TimeControl, clock_face,
 };
 
@@ -36,28 +36,6 @@ impl GameVisitor for Play<'_> {
     }
 }
 
-/// A single session or a mirror match.
-enum Games<G: Game> {
-    Single(Session<G>),
-    Match(MirrorMatch<G>),
-}
-
-impl<G: CatalogGame> Games<G> {
-    fn current(&self) -> &Session<G> {
-        match self {
-            Games::Single(s) => s,
-            Games::Match(m) => m.current(),
-        }
-    }
-
-    fn current_mut(&mut self) -> &mut Session<G> {
-        match self {
-            Games::Single(s) => s,
-            Games::Match(m) => m.current_mut(),
-        }
-    }
-}
-
 /// What a person's line asked for.
 enum Line {
     /// Nothing more to do this turn: ask again (or the session moved on).
@@ -68,7 +46,8 @@ enum Line {
 
 /// `games play` in progress.
 struct Terminal<G: CatalogGame> {
-    games: Games<G>,
+    /// The session or mirror match being played (not this module's command [`Play`]).
+    play: game_sessions::Play<G>,
     /// Engines by spec, built on first use.
     engines: Vec<(String, BoxedEngine<G>)>,
     /// The spec `hint` and `auto` use.
@@ -184,33 +163,32 @@ impl<G: CatalogGame> Terminal<G> {
             (None, _) => [Mover::Human, Mover::Engine],
         };
         let people = movers.iter().filter(|m| **m == Mover::Human).count();
-        let seats = movers.map(|m| match m {
-            Mover::Human => Participant::person("you"),
-            Mover::Engine => Participant::engine(engine_spec.clone()),
-            Mover::Random => Participant::engine("random"),
-        });
-        let seats = if people == 2 {
+        let participants = if people == 2 {
             [
                 Participant::person("player 1"),
                 Participant::person("player 2"),
             ]
         } else {
-            seats
+            movers.map(|m| match m {
+                Mover::Human => Participant::person("you"),
+                Mover::Engine => Participant::engine(engine_spec.clone()),
+                Mover::Random => Participant::engine("random"),
+            })
         };
         let game = G::NAME;
-        let games = if args.mirror_match {
+        let play = if args.mirror_match {
             let start = record.position().clone();
-            Games::Match(
-                MirrorMatch::new(game, start, seats, format).map_err(|e| usage(e.to_string()))?,
-            )
+            MirrorMatch::new(game, start, participants, format)
+                .map_err(|e| usage(e.to_string()))?
+                .into()
         } else {
-            Games::Single(Session::from_record(game, record, seats, format))
+            Session::from_record(game, record, participants, format).into()
         };
         // Check the engine spec now: a bad one is a bad flag.
         let spec: EngineSpec = super::engine_spec(&engine_spec)?;
         super::engine::<G>(&spec, args.seed)?;
         Ok(Terminal {
-            games,
+            play,
             engines: Vec::new(),
             hint_spec: if args.iterations.is_some() {
                 engine_spec
@@ -226,11 +204,11 @@ impl<G: CatalogGame> Terminal<G> {
     }
 
     fn session(&self) -> &Session<G> {
-        self.games.current()
+        self.play.current()
     }
 
     fn session_mut(&mut self) -> &mut Session<G> {
-        self.games.current_mut()
+        self.play.current_mut()
     }
 
     /// The engine of `spec`, built on first use.
@@ -346,7 +324,7 @@ impl<G: CatalogGame> Terminal<G> {
         loop {
             if self.session().is_over() {
                 self.print_end(out)?;
-                let Games::Match(m) = &mut self.games else {
+                let game_sessions::Play::Mirror(m) = &mut self.play else {
                     break;
                 };
                 if m.is_over() {
@@ -366,8 +344,8 @@ impl<G: CatalogGame> Terminal<G> {
                     writeln!(
                         out,
                         "\ngame {number}: the same start, the seats swapped ({} now plays {})",
-                        m.players()[0],
-                        MirrorMatch::<G>::side_of(0, number)
+                        self.play.participants()[0],
+                        self.play.sides()[0]
                     )?;
                 }
                 write!(out, "{}", self.status())?;
@@ -414,7 +392,7 @@ impl<G: CatalogGame> Terminal<G> {
             Format::Coaching => ", open coaching round".to_owned(),
             _ => String::new(),
         };
-        let mirror = if matches!(self.games, Games::Match(_)) {
+        let mirror = if matches!(self.play, game_sessions::Play::Mirror(_)) {
             ", mirror match (game 1 of 2)"
         } else {
             ""
@@ -712,11 +690,7 @@ impl<G: CatalogGame> Terminal<G> {
             writeln!(out, "save where? type save FILE")?;
             return Ok(());
         }
-        let saved = match &self.games {
-            Games::Single(s) => Saved::Session(s.clone()),
-            Games::Match(m) => Saved::MirrorMatch(m.clone()),
-        };
-        match std::fs::write(file, saved.to_json() + "\n") {
+        match std::fs::write(file, self.play.to_json() + "\n") {
             Ok(()) => writeln!(out, "saved to {file}")?,
             Err(e) => writeln!(out, "cannot save to {}: {e}", quote(file))?,
         }
@@ -735,14 +709,9 @@ impl<G: CatalogGame> Terminal<G> {
                 return Ok(());
             }
         };
-        match Saved::<G>::from_json(&text, G::NAME) {
-            Ok(Saved::Session(s)) => {
-                self.games = Games::Single(s);
-                writeln!(out, "loaded {file}")?;
-                write!(out, "{}", self.status())?;
-            }
-            Ok(Saved::MirrorMatch(m)) => {
-                self.games = Games::Match(m);
+        match game_sessions::Play::<G>::from_json(&text, G::NAME) {
+            Ok(play) => {
+                self.play = play;
                 writeln!(out, "loaded {file}")?;
                 write!(out, "{}", self.status())?;
             }

@@ -46,7 +46,7 @@ pub(crate) struct Game {
     pub(crate) creator_colour: Side,
     /// The deal, in the order it was dealt (a position keeps each hand as a set).
     pub(crate) starting: Cards,
-    /// The game itself; the seats hold the usernames by our side index.
+    /// The game itself; its participants are the usernames, by our side index.
     pub(crate) session: Session<Position>,
 }
 

@@ -117,7 +117,7 @@
 //!
 //! The last four are `null` together while the match waits for its second player. `SESSION` is
 //! the [`game_sessions::Session`] save of the game (its record holds the start and every move;
-//! its seats the usernames, by our side index). `lastActiveMs` is the time of the last `create`,
+//! its participants the usernames, by our side index). `lastActiveMs` is the time of the last `create`,
 //! `join` or `move`: only those change a match, so only they count as activity for
 //! [`Hub::expire`]; `state` and `spectate` do not.
 
