@@ -530,3 +530,85 @@ fn an_illegal_move_in_a_finished_game_is_game_over_in_both() {
         ("ox:a5a4".parse().expect("move"), true)
     );
 }
+
+/// Everything the two engine crates have in common, by name: the evaluator and the presets.
+trait EngineCrate {
+    type Position: abstract_game::ZobristHash;
+    type Eval: game_engines::Evaluator<Self::Position> + Default + Copy + Eq + Debug + Sync;
+
+    fn alphabeta(level: game_engines::Level)
+    -> game_engines::AlphaBeta<Self::Position, Self::Eval>;
+    fn from_weights(weights: &[i32]) -> Result<Self::Eval, game_engines::WeightCountError>;
+    fn start() -> Self::Position;
+    /// The game's name, which is also its evaluator's.
+    const NAME: &'static str;
+}
+
+macro_rules! engine_crate {
+    ($name:ident, $krate:ident, $rules:ident, $eval:ident, $game:literal) => {
+        struct $name;
+
+        impl EngineCrate for $name {
+            type Position = $rules::Position;
+            type Eval = $krate::$eval;
+
+            fn alphabeta(
+                level: game_engines::Level,
+            ) -> game_engines::AlphaBeta<Self::Position, Self::Eval> {
+                $krate::alphabeta(level)
+            }
+            fn from_weights(weights: &[i32]) -> Result<Self::Eval, game_engines::WeightCountError> {
+                $krate::$eval::from_weights(weights)
+            }
+            fn start() -> Self::Position {
+                // The engine crate re-exports its rules crate and `game-engines`.
+                let _: fn(game_engines::Level) -> $krate::game_engines::Level = |l| l;
+                $krate::$rules::Position::start()
+            }
+            const NAME: &'static str = $game;
+        }
+    };
+}
+
+engine_crate!(
+    KamisadoEngine,
+    kamisado_engine,
+    kamisado_core,
+    KamisadoEval,
+    "kamisado"
+);
+engine_crate!(
+    OnitamaEngine,
+    onitama_engine,
+    onitama_core,
+    OnitamaEval,
+    "onitama"
+);
+
+fn engines_behave_alike<E: EngineCrate>() {
+    use game_engines::{Engine, Evaluator, Level, Limits};
+
+    let default = E::Eval::default();
+    assert_eq!(Evaluator::<E::Position>::name(&default), E::NAME);
+    let error = E::from_weights(&[1]).expect_err("one weight is too few");
+    assert_eq!(error.evaluator, E::NAME);
+    for level in Level::ALL {
+        let mut engine = E::alphabeta(level);
+        assert_eq!(engine.config(), &level.config());
+        assert_eq!(engine.evaluator(), &default);
+        if let Some(depth) = level.depth() {
+            assert_eq!(
+                engine.name(),
+                format!("alphabeta:depth={depth}:eval={}", E::NAME)
+            );
+            let result = engine.search(&E::start(), &Limits::none());
+            assert_eq!(result.depth, depth, "{level}");
+        }
+    }
+}
+
+#[test]
+fn the_engine_crates_have_the_shared_shape() {
+    engines_behave_alike::<KamisadoEngine>();
+    engines_behave_alike::<OnitamaEngine>();
+}

@@ -16,7 +16,7 @@
 //! let result = solver.search(&pos, &Limits::none());
 //! assert_eq!(result.score, Score::Win { plies: 3 });
 //! assert_eq!(result.best, Some(4));
-//! assert_eq!(Engine::<TicTacToe>::name(&solver), "alphabeta:depth=1000:quiescence=off:reductions=off");
+//! assert_eq!(solver.name(), "alphabeta:depth=1000:quiescence=off:reductions=off");
 //! ```
 //!
 //! # The search

@@ -44,7 +44,12 @@
 //!   of the table, Lazy SMP threads, and a solver mode that proves exact win distances),
 //!   [`Mcts`] (Monte Carlo tree search that needs nothing but the rules, and proves wins and
 //!   losses it sees: MCTS-Solver) and [`RandomMover`] (a seeded uniformly random move). All are
-//!   reproducible (alpha-beta with one thread, the others from a seed).
+//!   reproducible (alpha-beta with one thread, the others from a seed). Each has an inherent
+//!   `name()`, the same spec as [`Engine::name`].
+//! - [`Level`]: the strength presets `easy`, `medium`, `hard` and `max` of alpha-beta.
+//! - [`solver`]: the exact [`Solver`](solver::Solver) for games without repetitions: the value
+//!   of a position with its distance ([`abstract_game::ExactValue`]), the principal line and the
+//!   winner's strategy. [`matches`](mod@matches): engine matches with Elo and its margin.
 //!
 //! ```
 //! use abstract_game::tictactoe::TicTacToe;
@@ -60,12 +65,20 @@
 //! let mut depths = Vec::new();
 //! engine.search_with_progress(&TicTacToe::new(), &Limits::none(), &mut |r| depths.push(r.depth));
 //! assert_eq!(depths, [1, 2, 3, 4]);
-//! assert_eq!(Engine::<TicTacToe>::name(&engine), "alphabeta:depth=4");
+//! assert_eq!(engine.name(), "alphabeta:depth=4");
 //! ```
 //!
 //! The crate knows no particular game: it depends only on `abstract-game`, and its tests play
 //! tic-tac-toe ([`abstract_game::tictactoe`]). Games plug in by implementing
-//! [`abstract_game::Game`], as `kamisado-core` and `onitama-core` do.
+//! [`abstract_game::Game`], as `kamisado-core` and `onitama-core` do; each game's knowledge (its
+//! [`Evaluator`] and presets) lives in its own crate beside the rules, `kamisado-engine` and
+//! `onitama-engine`.
+//!
+//! # Feature flags
+//!
+//! - `serde`: `Serialize`/`Deserialize` for [`Score`] (`{"kind": "win", "plies": 7}`,
+//!   `{"kind": "eval", "value": 35}`), [`SearchResult`], [`Limits`] (without its stop flag),
+//!   [`Level`], [`AlphaBetaConfig`] and [`MctsConfig`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -15,7 +15,7 @@
 //! // ...but O can win at once on 5 instead, and the engine sees it.
 //! assert_eq!(result.best, Some(5));
 //! assert_eq!(result.score, Score::Win { plies: 1 });
-//! assert_eq!(Engine::<TicTacToe>::name(&engine), "mcts:playouts=2000");
+//! assert_eq!(engine.name(), "mcts:playouts=2000");
 //! ```
 //!
 //! # Limits

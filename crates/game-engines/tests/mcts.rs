@@ -187,7 +187,7 @@ fn reports_depths_nodes_and_a_legal_principal_variation() {
 
 #[test]
 fn the_name_is_a_spec() {
-    let name = |config: MctsConfig| Engine::<TicTacToe>::name(&Mcts::new(config));
+    let name = |config: MctsConfig| Mcts::new(config).name();
     assert_eq!(name(MctsConfig::default()), "mcts:playouts=10000");
     assert_eq!(
         name(MctsConfig {

@@ -58,5 +58,6 @@ fn a_finished_game_has_no_best_move() {
     assert!(result.pv.is_empty());
     assert_eq!(result.score, Score::Loss { plies: 0 });
     assert_eq!(mover.seed(), 1);
-    assert_eq!(Engine::<Pile>::name(&mover), "random");
+    assert_eq!(mover.name(), "random");
+    assert_eq!(Engine::<Pile>::name(&mover), mover.name());
 }

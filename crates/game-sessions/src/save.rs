@@ -281,8 +281,8 @@ impl<G: PassMove + Notation> Session<G> {
     /// Reads a session written by [`Session::to_json`].
     ///
     /// # Errors
-    /// [`crate::LoadError`] saying what is wrong; nothing is changed.
-    pub fn from_json(text: &str) -> Result<Self, crate::LoadError> {
+    /// [`LoadError`] saying what is wrong; nothing is changed.
+    pub fn from_json(text: &str) -> Result<Self, LoadError> {
         session_from_json(text)
     }
 }
@@ -297,8 +297,8 @@ impl<G: PassMove + Notation> MirrorMatch<G> {
     /// Reads [`MirrorMatch::to_json`].
     ///
     /// # Errors
-    /// [`crate::LoadError`] saying what is wrong.
-    pub fn from_json(text: &str) -> Result<Self, crate::LoadError> {
+    /// [`LoadError`] saying what is wrong.
+    pub fn from_json(text: &str) -> Result<Self, LoadError> {
         match_from_data(serde_json::from_str(text)?)
     }
 }

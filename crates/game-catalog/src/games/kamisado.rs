@@ -12,7 +12,10 @@ mod presentation;
 mod proof;
 
 use super::Kamisado;
-use crate::{CatalogEntry, EngineKnowledge, MatchOpenings, Solvable};
+use crate::entry::CatalogEntry;
+use crate::knowledge::EngineKnowledge;
+use crate::openings::MatchOpenings;
+use crate::solvable::Solvable;
 
 impl CatalogEntry for Kamisado {
     const NAME: &'static str = "kamisado";

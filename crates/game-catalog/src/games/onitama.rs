@@ -12,7 +12,12 @@ mod presentation;
 mod tablebase;
 
 use super::Onitama;
-use crate::{CatalogEntry, EngineKnowledge, MatchOpenings, Provable, Solvable, StartOption};
+use crate::entry::CatalogEntry;
+use crate::entry::StartOption;
+use crate::knowledge::EngineKnowledge;
+use crate::openings::MatchOpenings;
+use crate::proof::Provable;
+use crate::solvable::Solvable;
 
 impl CatalogEntry for Onitama {
     const NAME: &'static str = "onitama";

@@ -8,7 +8,12 @@ use game_engines::ZeroEvaluator;
 use game_engines::solver::NoOrder;
 
 use super::TicTacToe;
-use crate::{CatalogEntry, EngineKnowledge, MatchOpenings, Presentation, Provable, Solvable};
+use crate::entry::CatalogEntry;
+use crate::knowledge::EngineKnowledge;
+use crate::openings::MatchOpenings;
+use crate::presentation::Presentation;
+use crate::proof::Provable;
+use crate::solvable::Solvable;
 
 impl CatalogEntry for TicTacToe {
     const NAME: &'static str = "tictactoe";

@@ -6,9 +6,9 @@ use core::fmt::Write as _;
 use kamisado_core::{Move, Side, WinReason};
 
 use super::{board, board_json};
-use crate::Presentation;
 use crate::board_style::BoardStyle;
 use crate::games::Kamisado;
+use crate::presentation::Presentation;
 
 impl Presentation for Kamisado {
     fn diagram(&self) -> String {

@@ -3,7 +3,7 @@
 
 use kamisado_core::reference::RefPos;
 
-use crate::CatalogEntry;
+use crate::entry::CatalogEntry;
 use crate::games::Kamisado;
 use crate::proof::{self, Proof, ProofError, ProofSummary, Provable, TextRules};
 

@@ -6,9 +6,9 @@ use game_sessions::Threat;
 use onitama_core::{Move, Side, WinReason};
 
 use super::{board, board_json};
-use crate::Presentation;
 use crate::board_style::BoardStyle;
 use crate::games::Onitama;
+use crate::presentation::Presentation;
 
 impl Presentation for Onitama {
     fn diagram(&self) -> String {
