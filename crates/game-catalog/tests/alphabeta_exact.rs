@@ -3,7 +3,7 @@
 //! zero-length moves and deadlocks and Onitama positions whose side to move must pass.
 
 use abstract_game::rng::SplitMix64;
-use abstract_game::{Game, Wdl};
+use abstract_game::{ExactValue, Game, Wdl};
 use game_catalog::CatalogGame;
 use game_catalog::games::{Kamisado, Onitama};
 use game_engines::{AlphaBeta, Engine, Limits, Score};
@@ -11,46 +11,32 @@ use onitama_core::{Card, Piece, Side};
 
 /// The exact value for the side to move if the game ends within `d` plies under perfect play:
 /// plain minimax over every move, no table, no pruning.
-fn naive<G: Game>(pos: &G, d: u32) -> Option<(Wdl, u32)> {
+fn naive<G: Game>(pos: &G, d: u32) -> Option<ExactValue> {
     if let Some(outcome) = pos.outcome() {
-        return Some((outcome.wdl_for(pos.side_to_move()), 0));
+        return Some(ExactValue {
+            wdl: outcome.wdl_for(pos.side_to_move()),
+            plies: 0,
+        });
     }
     if d == 0 {
         return None;
     }
-    // The best child value from the mover's point of view: a win as short as possible, a loss
-    // as long as possible, unknown (beyond the budget) between them.
-    let mut best: Option<(Wdl, u32)> = Some((Wdl::Loss, 0));
+    // The best child value from the mover's point of view (`ExactValue`'s order: a win as
+    // short as possible, a loss as long as possible), and whether some move is unknown (beyond
+    // the budget).
+    let mut best: Option<ExactValue> = None;
     let mut unknown = false;
     for mv in pos.legal_moves() {
         match naive(&pos.after_unchecked(mv), d - 1) {
-            Some((wdl, plies)) => {
-                let mine = (-wdl, plies + 1);
-                best = match (best, mine) {
-                    (Some((Wdl::Win, a)), (Wdl::Win, b)) => Some((Wdl::Win, a.min(b))),
-                    (Some((Wdl::Win, a)), _) => Some((Wdl::Win, a)),
-                    (_, (Wdl::Win, b)) => Some((Wdl::Win, b)),
-                    (Some((Wdl::Loss, a)), (Wdl::Loss, b)) => Some((Wdl::Loss, a.max(b))),
-                    (Some(x), (Wdl::Loss, _)) => Some(x),
-                    (_, draw) => Some(draw),
-                };
-            }
+            Some(child) => best = best.max(Some(child.back())),
             None => unknown = true,
         }
     }
     match best {
         // A win stands whatever the unknown moves hold; anything else needs every move known.
-        Some((Wdl::Win, plies)) => Some((Wdl::Win, plies)),
+        Some(value) if value.wdl == Wdl::Win => Some(value),
         _ if unknown => None,
         other => other,
-    }
-}
-
-fn expected_score((wdl, plies): (Wdl, u32)) -> Score {
-    match wdl {
-        Wdl::Win => Score::Win { plies },
-        Wdl::Loss => Score::Loss { plies },
-        Wdl::Draw => Score::Draw,
     }
 }
 
@@ -62,16 +48,16 @@ fn check<G: CatalogGame>(positions: &[G], budget: u32) -> usize {
         let Some(value) = naive(pos, budget) else {
             continue;
         };
-        if value.1 == 0 {
+        if value.plies == 0 {
             continue;
         }
         let mut engine = AlphaBeta::solver();
         let result = Engine::<G>::search(&mut engine, pos, &Limits::depth(budget + 2));
-        assert_eq!(result.score, expected_score(value), "{pos:?}");
+        assert_eq!(result.score, Score::from(value), "{pos:?}");
         let best = result.best.expect("a move");
         // The move keeps the value: its child is worth the same, one ply closer to the end.
         let child = naive(&pos.after_unchecked(best), budget).expect("decided");
-        assert_eq!((-child.0, child.1 + 1), value, "{pos:?}: {best:?}");
+        assert_eq!(child.back(), value, "{pos:?}: {best:?}");
         decided += 1;
     }
     decided
@@ -96,7 +82,7 @@ fn kamisado_forced_results_have_their_exact_distance() {
     for mv in ["c1a3", "b8h2", "a3e7"] {
         deadlock.play(mv.parse().unwrap()).unwrap();
     }
-    assert_eq!(naive(&deadlock, 3), Some((Wdl::Win, 2)));
+    assert_eq!(naive(&deadlock, 3), Some(ExactValue::win(2)));
     positions.push(deadlock);
     assert!(check(&positions, 5) > 40);
 }
