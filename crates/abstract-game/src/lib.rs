@@ -38,13 +38,21 @@
 //!
 //! # Feature flags
 //!
+//! - `std` (default): [`perft::parallel_perft`], which runs on threads. Without it the crate is
+//!   `#![no_std]` and needs only `alloc`: everything else (the traits, perft, playouts, records,
+//!   the conformance kit) works on targets without an operating system.
 //! - `serde`: `Serialize`/`Deserialize` for [`Outcome`], [`Wdl`] and [`ExactValue`].
 //! - `testing`: the conformance kit (module `testing`), a set of checks that every
 //!   implementation should run in its tests (unique legal moves that all play, illegal moves
 //!   rejected without side effects, outcome exactly when no moves, notation round trips, hashes).
+#![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]

@@ -26,6 +26,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
