@@ -57,9 +57,10 @@
 //!
 //! # Feature flags
 //!
-//! - `testing`: the module `reference`, a slow, obviously correct implementation of the rules on
-//!   plain arrays that tests (this crate's and the fuzz targets) compare the fast one with, and
-//!   the conformance kit of `abstract-game`.
+//! - `reference`: the module `reference`, a slow, obviously correct implementation of the rules
+//!   on plain arrays that tests (this crate's and the fuzz targets) compare the fast one with, and
+//!   that a proof checker can replay a proof with.
+//! - `testing`: `reference` and the conformance kit of `abstract-game` (`abstract_game::testing`).
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`], [`Position`], [`GameRecord`],
 //!   [`Colour`], [`Side`], [`Tower`] and [`WinReason`] as their text notation (sides as
 //!   `"black"`/`"gold"`, reasons as `"home_row"`/`"deadlock"`), and for [`Outcome`] as
@@ -88,7 +89,7 @@ mod notation;
 mod outcome;
 mod position;
 mod record;
-#[cfg(feature = "testing")]
+#[cfg(feature = "reference")]
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;

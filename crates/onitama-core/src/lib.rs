@@ -64,8 +64,9 @@
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Card`], [`Side`], [`Move`], [`Deal`],
 //!   [`Position`] and [`GameRecord`], all as their text forms, and [`WinReason`] as its id
 //!   (`"stone"`, `"stream"`).
-//! - `testing`: the module `reference`, a slow and plainly written implementation of the rules
+//! - `reference`: the module `reference`, a slow and plainly written implementation of the rules
 //!   that the tests and the fuzz targets compare the fast one against.
+//! - `testing`: `reference` and the conformance kit of `abstract-game` (`abstract_game::testing`).
 //!
 //! # Related crates
 //!
@@ -88,7 +89,7 @@ mod notation;
 mod outcome;
 mod position;
 mod record;
-#[cfg(feature = "testing")]
+#[cfg(feature = "reference")]
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;

@@ -1,5 +1,5 @@
 //! A slow, obviously correct reference implementation of the rules, for tests and fuzzing
-//! (feature `testing`).
+//! (feature `reference`, also in `testing`).
 //!
 //! It shares nothing with the fast implementation but the vocabulary types used to convert a
 //! [`Position`] into it: the board is a plain `[[char; 5]; 5]`, the card table is typed again from
