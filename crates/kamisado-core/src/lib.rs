@@ -57,6 +57,10 @@
 //!
 //! # Feature flags
 //!
+//! - `std` (default): builds on the standard library and enables `std` in `abstract-game` (for
+//!   `abstract_game::perft::parallel_perft`). Without it (`default-features = false`) the crate
+//!   is `#![no_std]` and needs only `alloc`: the rules, notation, records, hashing and `serde`
+//!   all work on targets without an operating system (CI builds it for `wasm32v1-none`).
 //! - `reference`: the module `reference`, a slow, obviously correct implementation of the rules
 //!   on plain arrays that tests (this crate's and the fuzz targets) compare the fast one with, and
 //!   that a proof checker can replay a proof with.
@@ -65,8 +69,14 @@
 //!   [`Colour`], [`Side`], [`Tower`] and [`WinReason`] as their text notation (sides as
 //!   `"black"`/`"gold"`, reasons as `"home_row"`/`"deadlock"`), and for [`Outcome`] as
 //!   `{"winner": "gold", "reason": "deadlock"}`.
+#![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]

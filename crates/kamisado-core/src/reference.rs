@@ -25,6 +25,12 @@
 
 #![allow(clippy::needless_range_loop)]
 
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
+
 /// The colours of the board by name, rank 8 first, files `a`..`h` within a rank.
 pub const COLOUR_ROWS: [[&str; 8]; 8] = [
     [

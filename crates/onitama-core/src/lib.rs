@@ -61,6 +61,10 @@
 //!
 //! # Feature flags
 //!
+//! - `std` (default): builds on the standard library and enables `std` in `abstract-game` (for
+//!   `abstract_game::perft::parallel_perft`). Without it (`default-features = false`) the crate
+//!   is `#![no_std]` and needs only `alloc`: the rules, notation, records, hashing and `serde`
+//!   all work on targets without an operating system (CI builds it for `wasm32v1-none`).
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Card`], [`Side`], [`Move`], [`Deal`],
 //!   [`Position`] and [`GameRecord`], all as their text forms, and [`WinReason`] as its id
 //!   (`"stone"`, `"stream"`).
@@ -74,8 +78,14 @@
 //! [`abstract_game::ZobristHash`], [`abstract_game::PassMove`], [`abstract_game::Notation`]) and
 //! the generic algorithms that use them; its seeded generator `abstract_game::rng::SplitMix64`
 //! drives [`Deal::random`].
+#![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod bitboard;
 mod card;

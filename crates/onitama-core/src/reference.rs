@@ -22,6 +22,10 @@
 //! ```
 
 use crate::{Card, Piece, Position, Side, Square};
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
 
 /// One row of the card table: the card's name, its stamp (`'r'` red or `'b'` blue) and its
 /// offsets `(dx, dy)` from the holder's seat (`dx > 0` to the holder's right, `dy > 0` forward).
