@@ -83,11 +83,6 @@ extern crate std;
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctest;
 
-/// The examples of the guide `docs/kamisado.md`, run as doctests (only inside the workspace).
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/kamisado.md")]
-struct GuideDoctests;
-
 mod bitboard;
 mod colour;
 mod diagram;

@@ -125,8 +125,3 @@ pub use square::{ParseSquareError, Square};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
-
-/// The examples of the guide `docs/onitama.md`, run as doctests (only inside the workspace).
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/onitama.md")]
-pub struct GuideDoctests;

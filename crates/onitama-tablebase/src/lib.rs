@@ -121,8 +121,3 @@ pub use table_file::TablebaseFile;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
-
-/// The examples of `docs/tablebases.md`, run as doctests (only inside the workspace).
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/tablebases.md")]
-pub struct GuideDoctests;
