@@ -67,6 +67,7 @@ pub mod playout;
 pub mod record;
 pub mod rng;
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 pub mod tictactoe;
 pub mod wdl;

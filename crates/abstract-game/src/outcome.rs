@@ -1,6 +1,6 @@
 //! How a game ends: the game's [`EndReason`] and the [`Outcome`], the one type of the workspace
 //! for the end of a game (who won, or a draw, and why). The result from one player's point of
-//! view is a [`Wdl`](crate::Wdl).
+//! view is a [`Wdl`].
 //!
 //! ```
 //! use abstract_game::tictactoe::{Mark, TicTacToeEnd};

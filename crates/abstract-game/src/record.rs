@@ -511,6 +511,7 @@ impl<G: Notation> FromStr for GameRecord<G> {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<G: Notation> serde::Serialize for GameRecord<G> {
     /// As its text.
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -519,6 +520,7 @@ impl<G: Notation> serde::Serialize for GameRecord<G> {
 }
 
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de, G: Notation> serde::Deserialize<'de> for GameRecord<G> {
     /// From its text.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

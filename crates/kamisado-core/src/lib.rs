@@ -95,6 +95,7 @@ mod outcome;
 mod position;
 mod record;
 #[cfg(feature = "reference")]
+#[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -102,8 +103,6 @@ mod side;
 mod square;
 mod zobrist;
 
-/// A pair of values indexed by [`Side`] (shared with every game of the workspace).
-pub use abstract_game::BySide;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use colour::{Colour, ParseColourError};
 pub use diagram::Diagram;

@@ -100,6 +100,7 @@ mod outcome;
 mod position;
 mod record;
 #[cfg(feature = "reference")]
+#[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -107,8 +108,6 @@ mod side;
 mod square;
 mod zobrist;
 
-/// A pair of values indexed by [`Side`] (shared with every game of the workspace).
-pub use abstract_game::BySide;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use card::{Card, ParseCardError};
 pub use deal::{Deal, DealError, ParseDealError};
