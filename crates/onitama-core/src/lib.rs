@@ -108,6 +108,13 @@ mod side;
 mod square;
 mod zobrist;
 
+/// The `abstract-game` crate whose traits this crate implements, re-exported so that a user of
+/// this crate names the very version it was built with (`onitama_core::abstract_game::Game`).
+pub use abstract_game;
+/// A pair of values indexed by [`Side`] (shared with every game of the workspace).
+pub use abstract_game::BySide;
+/// The `arrayvec` crate: [`MoveList`] is an `arrayvec::ArrayVec`, re-exported for the same reason.
+pub use arrayvec;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use card::{Card, ParseCardError};
 pub use deal::{Deal, DealError, ParseDealError};
