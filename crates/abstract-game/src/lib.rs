@@ -33,7 +33,8 @@
 //!   [`PassMove`] (which moves are passes, for statistics).
 //! - Generic algorithms: [`perft`] (both counting conventions, divide, per-ply statistics,
 //!   parallel), [`playout`] (seeded random games from the [`rng`] generator). Engines built on
-//!   these traits (Monte Carlo tree search, a random mover) are in the `game-engines` crate.
+//!   these traits (alpha-beta with a transposition table, Monte Carlo tree search with a solver,
+//!   an exact solver, a random mover, engine matches) are in the `game-engines` crate.
 //! - [`tictactoe`] implements every trait in a few lines: read it before adding a game.
 //!
 //! # Feature flags
