@@ -1,7 +1,7 @@
 //! Shared pieces of the criterion benches (not published): positions from seeded random games and
 //! the move-generation and play benches, written once over the `abstract-game` traits so that
-//! every game is measured the same way. The library also carries the README's examples, so that
-//! they run as doctests.
+//! every game is measured the same way. (The README's examples run as doctests of
+//! `crates/doc-tests`.)
 #![forbid(unsafe_code)]
 
 use abstract_game::rng::SplitMix64;
@@ -9,11 +9,6 @@ use abstract_game::{Game, ZobristHash};
 use criterion::{BenchmarkGroup, Criterion, Throughput, measurement::WallTime};
 use std::hint::black_box;
 use std::time::Duration;
-
-/// The README's examples, run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-struct ReadmeDoctest;
 
 /// Criterion settings for quick runs: CI only compiles the benches, and a person running them
 /// wants an answer in seconds.

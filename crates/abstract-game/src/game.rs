@@ -1,6 +1,7 @@
 //! The core traits: [`Game`] and the optional capabilities ([`ZobristHash`], [`Notation`],
 //! [`PassMove`]). The players are in [`crate::player`], how games end in [`crate::outcome`].
 
+use alloc::string::String;
 use core::fmt::Debug;
 use core::hash::Hash;
 
@@ -30,7 +31,7 @@ pub trait Game: Clone + Eq + Debug + Send + Sync {
     /// The legal moves of a position: a list that needs no heap allocation and iterates.
     type Moves: AsRef<[Self::Move]> + IntoIterator<Item = Self::Move>;
     /// Why [`Game::play`] rejected a move.
-    type IllegalMove: std::error::Error + Clone + Eq + Send + Sync + 'static;
+    type IllegalMove: core::error::Error + Clone + Eq + Send + Sync + 'static;
 
     /// The player whose turn it is. In a finished game this is the player who would move next
     /// (the opponent of the one who made the last move).
@@ -123,9 +124,9 @@ pub trait PassMove: Game {
 /// Formatting then parsing must give back an equal value.
 pub trait Notation: Game {
     /// Why a position text was rejected.
-    type ParsePositionError: std::error::Error + Send + Sync + 'static;
+    type ParsePositionError: core::error::Error + Send + Sync + 'static;
     /// Why a move text was rejected.
-    type ParseMoveError: std::error::Error + Send + Sync + 'static;
+    type ParseMoveError: core::error::Error + Send + Sync + 'static;
 
     /// The number of space-separated fields of a position text (Kamisado 4, Onitama 5): a game
     /// record reads that many tokens for its start.

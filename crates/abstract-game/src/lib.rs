@@ -33,18 +33,27 @@
 //!   [`PassMove`] (which moves are passes, for statistics).
 //! - Generic algorithms: [`perft`] (both counting conventions, divide, per-ply statistics,
 //!   parallel), [`playout`] (seeded random games from the [`rng`] generator). Engines built on
-//!   these traits (Monte Carlo tree search, a random mover) are in the `game-engines` crate.
+//!   these traits (alpha-beta with a transposition table, Monte Carlo tree search with a solver,
+//!   an exact solver, a random mover, engine matches) are in the `game-engines` crate.
 //! - [`tictactoe`] implements every trait in a few lines: read it before adding a game.
 //!
 //! # Feature flags
 //!
+//! - `std` (default): [`perft::parallel_perft`], which runs on threads. Without it the crate is
+//!   `#![no_std]` and needs only `alloc`: everything else (the traits, perft, playouts, records,
+//!   the conformance kit) works on targets without an operating system.
 //! - `serde`: `Serialize`/`Deserialize` for [`Outcome`], [`Wdl`] and [`ExactValue`].
 //! - `testing`: the conformance kit (module `testing`), a set of checks that every
 //!   implementation should run in its tests (unique legal moves that all play, illegal moves
 //!   rejected without side effects, outcome exactly when no moves, notation round trips, hashes).
+#![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]
@@ -59,6 +68,7 @@ pub mod playout;
 pub mod record;
 pub mod rng;
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod testing;
 pub mod tictactoe;
 pub mod wdl;

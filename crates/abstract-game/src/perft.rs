@@ -17,7 +17,8 @@
 
 use crate::game::{Game, PassMove};
 use crate::outcome::EndReason;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// How finished games count at depths beyond the ply on which they ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -106,10 +107,13 @@ pub fn divide<G: Game>(pos: &G, depth: u32, convention: Convention) -> Vec<(G::M
         .collect()
 }
 
-/// Perft over the root moves on several threads (std scoped threads, no extra dependency).
+/// Perft over the root moves on several threads (std scoped threads, no extra dependency;
+/// feature `std`).
 ///
 /// `threads == 0` uses [`std::thread::available_parallelism`]. The result equals
 /// [`perft_with`]; only the time differs.
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 #[must_use]
 pub fn parallel_perft<G: Game>(pos: &G, depth: u32, convention: Convention, threads: usize) -> u64 {
     if depth <= 2 {
@@ -125,14 +129,14 @@ pub fn parallel_perft<G: Game>(pos: &G, depth: u32, convention: Convention, thre
         n => n,
     }
     .min(moves.len().max(1));
-    let next = AtomicUsize::new(0);
+    let next = core::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
                     let mut sum = 0;
                     loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let i = next.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
                         let Some(&mv) = moves.get(i) else { break sum };
                         sum += perft_with(&pos.after_unchecked(mv), depth - 1, convention);
                     }

@@ -14,6 +14,7 @@
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::rng::SplitMix64;
+use alloc::vec::Vec;
 
 /// A game played by [`random_playout`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,8 +17,9 @@
 
 use crate::game::{Game, Notation, ZobristHash};
 use crate::rng::SplitMix64;
-use std::collections::HashMap;
-use std::fmt::Debug;
+use alloc::collections::BTreeMap;
+use alloc::vec::Vec;
+use core::fmt::Debug;
 
 /// A function giving, for a position, moves to try on it: legal and illegal ones mixed.
 pub type Candidates<'a, G> = &'a dyn Fn(&G) -> Vec<<G as Game>::Move>;
@@ -201,7 +202,7 @@ where
 {
     let mut rng = SplitMix64::new(seed);
     let mut report = ConformanceReport::default();
-    let mut seen: HashMap<u64, (G, usize)> = HashMap::new();
+    let mut seen: BTreeMap<u64, (G, usize)> = BTreeMap::new();
     for _ in 0..games {
         report.games += 1;
         let mut pos = start.clone();
@@ -224,7 +225,7 @@ where
 fn check_one<G: Notation + ZobristHash>(
     pos: &G,
     candidates: Candidates<'_, G>,
-    seen: &mut HashMap<u64, (G, usize)>,
+    seen: &mut BTreeMap<u64, (G, usize)>,
     report: &mut ConformanceReport,
 ) {
     report.positions += 1;

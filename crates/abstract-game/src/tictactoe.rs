@@ -23,6 +23,9 @@
 use crate::game::{Game, Notation, PassMove, ZobristHash};
 use crate::outcome::{EndReason, Outcome};
 use crate::player::Player;
+use alloc::borrow::ToOwned;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use core::fmt;
 
 /// A player of tic-tac-toe.

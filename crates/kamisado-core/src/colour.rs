@@ -1,5 +1,7 @@
 //! The eight tower and square colours, and the colour table of the board.
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 

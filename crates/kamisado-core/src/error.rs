@@ -9,6 +9,7 @@ use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::side::{Side, Tower};
 use crate::square::Square;
+use alloc::string::String;
 
 /// Why a position text was rejected: a syntax error in one of the four fields, or
 /// ([`ParsePositionError::Invalid`]) a well-formed text of a position that no game can reach.

@@ -1,6 +1,8 @@
 //! The `abstract-game` traits for [`Position`]: a thin adapter over the inherent methods.
 
 use abstract_game::{EndReason, Game, Notation, PassMove, Player, ZobristHash};
+use alloc::string::String;
+use alloc::string::ToString;
 
 use crate::error::{IllegalMoveError, ParsePositionError};
 use crate::moves::{Move, MoveList, ParseMoveError};

@@ -57,25 +57,31 @@
 //!
 //! # Feature flags
 //!
-//! - `testing`: the module `reference`, a slow, obviously correct implementation of the rules on
-//!   plain arrays that tests (this crate's and the fuzz targets) compare the fast one with, and
-//!   the conformance kit of `abstract-game`.
+//! - `std` (default): builds on the standard library and enables `std` in `abstract-game` (for
+//!   `abstract_game::perft::parallel_perft`). Without it (`default-features = false`) the crate
+//!   is `#![no_std]` and needs only `alloc`: the rules, notation, records, hashing and `serde`
+//!   all work on targets without an operating system (CI builds it for `wasm32v1-none`).
+//! - `reference`: the module `reference`, a slow, obviously correct implementation of the rules
+//!   on plain arrays that tests (this crate's and the fuzz targets) compare the fast one with, and
+//!   that a proof checker can replay a proof with.
+//! - `testing`: `reference` and the conformance kit of `abstract-game` (`abstract_game::testing`).
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Move`], [`Position`], [`GameRecord`],
 //!   [`Colour`], [`Side`], [`Tower`] and [`WinReason`] as their text notation (sides as
 //!   `"black"`/`"gold"`, reasons as `"home_row"`/`"deadlock"`), and for [`Outcome`] as
 //!   `{"winner": "gold", "reason": "deadlock"}`.
+#![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctest;
-
-/// The examples of the guide `docs/kamisado.md`, run as doctests (only inside the workspace).
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/kamisado.md")]
-struct GuideDoctests;
 
 mod bitboard;
 mod colour;
@@ -88,7 +94,8 @@ mod notation;
 mod outcome;
 mod position;
 mod record;
-#[cfg(feature = "testing")]
+#[cfg(feature = "reference")]
+#[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -96,8 +103,13 @@ mod side;
 mod square;
 mod zobrist;
 
+/// The `abstract-game` crate whose traits this crate implements, re-exported so that a user of
+/// this crate names the very version it was built with (`kamisado_core::abstract_game::Game`).
+pub use abstract_game;
 /// A pair of values indexed by [`Side`] (shared with every game of the workspace).
 pub use abstract_game::BySide;
+/// The `arrayvec` crate: [`MoveList`] is an `arrayvec::ArrayVec`, re-exported for the same reason.
+pub use arrayvec;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use colour::{Colour, ParseColourError};
 pub use diagram::Diagram;

@@ -1,5 +1,7 @@
 //! [`Move`], the fixed-capacity [`MoveList`] and [`MoveField`].
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 

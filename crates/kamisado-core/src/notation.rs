@@ -1,6 +1,8 @@
 //! The position text: `Display` and `FromStr` for [`Position`]. The parser checks the syntax
 //! only and leaves the rules to [`Position::from_parts`].
 
+use alloc::borrow::ToOwned;
+use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 

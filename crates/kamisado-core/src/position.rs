@@ -101,6 +101,11 @@ static FRAME_BITS: [[u64; 256]; 2] = {
     t
 };
 
+/// The default position is the start, [`Position::start`].
+///
+/// ```
+/// assert_eq!(kamisado_core::Position::default(), kamisado_core::Position::start());
+/// ```
 impl Default for Position {
     fn default() -> Position {
         Position::start()

@@ -1,5 +1,5 @@
-//! A slow, obviously correct reference implementation of the rules, for tests (feature
-//! `testing`).
+//! A slow, obviously correct reference implementation of the rules, for tests, fuzzing and proof
+//! checking (feature `reference`, also in `testing`).
 //!
 //! It shares no code with the fast implementation: the board is a plain 8×8 array, lines are
 //! walked one square at a time, and the chain is a list of states. Sides and colours are plain
@@ -24,6 +24,12 @@
 //! ```
 
 #![allow(clippy::needless_range_loop)]
+
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The colours of the board by name, rank 8 first, files `a`..`h` within a rank.
 pub const COLOUR_ROWS: [[&str; 8]; 8] = [

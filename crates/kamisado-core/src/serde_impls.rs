@@ -29,12 +29,14 @@ where
 
 macro_rules! serde_as_text {
     ($($ty:ty => $what:literal),* $(,)?) => {$(
+        #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
         impl Serialize for $ty {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.collect_str(self)
             }
         }
 
+        #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
                 deserializer.deserialize_str(TextVisitor(PhantomData, $what))
@@ -51,6 +53,7 @@ serde_as_text! {
     Tower => "a tower letter such as \"N\"",
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for Side {
     /// As its key, `"black"` or `"gold"`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -58,12 +61,14 @@ impl Serialize for Side {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for Side {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Side, D::Error> {
         deserializer.deserialize_str(TextVisitor(PhantomData, "\"black\" or \"gold\""))
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl Serialize for WinReason {
     /// As its key, `"home_row"` or `"deadlock"`.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -71,6 +76,7 @@ impl Serialize for WinReason {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for WinReason {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<WinReason, D::Error> {
         deserializer.deserialize_str(TextVisitor(PhantomData, "\"home_row\" or \"deadlock\""))

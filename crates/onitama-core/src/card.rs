@@ -1,5 +1,7 @@
 //! The sixteen move cards of the base game and their destination tables.
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,5 +1,8 @@
 //! Deals: the five cards of a game.
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

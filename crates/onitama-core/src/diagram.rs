@@ -1,5 +1,8 @@
 //! A board diagram for people: the board with coordinates, the cards as small grids.
 
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use crate::card::Card;

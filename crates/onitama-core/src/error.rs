@@ -4,6 +4,7 @@
 //! in `deal`, `ParseMoveError` in `moves`, ...), so that this module sits above them all; the
 //! game record and its errors are the generic ones of `abstract_game::record`.
 
+use alloc::string::String;
 use thiserror::Error;
 
 use crate::card::{Card, ParseCardError};

@@ -1,6 +1,8 @@
 //! The `abstract-game` traits: a thin adapter over [`Position`]'s own methods.
 
 use abstract_game::{EndReason, Game, Notation, PassMove, Player, ZobristHash};
+use alloc::string::String;
+use alloc::string::ToString;
 
 use crate::error::{IllegalMoveError, ParsePositionError};
 use crate::moves::{Move, MoveList, ParseMoveError};

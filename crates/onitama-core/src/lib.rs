@@ -61,11 +61,16 @@
 //!
 //! # Feature flags
 //!
+//! - `std` (default): builds on the standard library and enables `std` in `abstract-game` (for
+//!   `abstract_game::perft::parallel_perft`). Without it (`default-features = false`) the crate
+//!   is `#![no_std]` and needs only `alloc`: the rules, notation, records, hashing and `serde`
+//!   all work on targets without an operating system (CI builds it for `wasm32v1-none`).
 //! - `serde`: `Serialize`/`Deserialize` for [`Square`], [`Card`], [`Side`], [`Move`], [`Deal`],
 //!   [`Position`] and [`GameRecord`], all as their text forms, and [`WinReason`] as its id
 //!   (`"stone"`, `"stream"`).
-//! - `testing`: the module `reference`, a slow and plainly written implementation of the rules
+//! - `reference`: the module `reference`, a slow and plainly written implementation of the rules
 //!   that the tests and the fuzz targets compare the fast one against.
+//! - `testing`: `reference` and the conformance kit of `abstract-game` (`abstract_game::testing`).
 //!
 //! # Related crates
 //!
@@ -73,8 +78,14 @@
 //! [`abstract_game::ZobristHash`], [`abstract_game::PassMove`], [`abstract_game::Notation`]) and
 //! the generic algorithms that use them; its seeded generator `abstract_game::rng::SplitMix64`
 //! drives [`Deal::random`].
+#![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod bitboard;
 mod card;
@@ -88,7 +99,8 @@ mod notation;
 mod outcome;
 mod position;
 mod record;
-#[cfg(feature = "testing")]
+#[cfg(feature = "reference")]
+#[cfg_attr(docsrs, doc(cfg(feature = "reference")))]
 pub mod reference;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -96,8 +108,13 @@ mod side;
 mod square;
 mod zobrist;
 
+/// The `abstract-game` crate whose traits this crate implements, re-exported so that a user of
+/// this crate names the very version it was built with (`onitama_core::abstract_game::Game`).
+pub use abstract_game;
 /// A pair of values indexed by [`Side`] (shared with every game of the workspace).
 pub use abstract_game::BySide;
+/// The `arrayvec` crate: [`MoveList`] is an `arrayvec::ArrayVec`, re-exported for the same reason.
+pub use arrayvec;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use card::{Card, ParseCardError};
 pub use deal::{Deal, DealError, ParseDealError};
@@ -114,8 +131,3 @@ pub use square::{ParseSquareError, Square};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
-
-/// The examples of the guide `docs/onitama.md`, run as doctests (only inside the workspace).
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/onitama.md")]
-pub struct GuideDoctests;

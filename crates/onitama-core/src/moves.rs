@@ -1,5 +1,7 @@
 //! Moves: a card and a step, or the forced pass that gives a card away.
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,6 +1,8 @@
 //! The text form of positions: `Display` and `FromStr` for [`Position`] (syntax only; the
 //! checks that a game can reach the position are in [`Position::from_parts`]).
 
+use alloc::borrow::ToOwned;
+use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,5 +1,8 @@
 //! How a game ends: [`Outcome`] and [`WinReason`].
 
+use alloc::borrow::ToOwned;
+use alloc::string::String;
+use alloc::string::ToString;
 use core::fmt;
 use core::str::FromStr;
 

@@ -49,6 +49,18 @@ pub struct Position {
     zobrist: u64,
 }
 
+/// The default start position, [`Position::start`]: the start of community set A, Blue to move.
+///
+/// ```
+/// use onitama_core::{Deal, Position};
+/// assert_eq!(Position::default(), Position::from_deal(Deal::COMMUNITY_A));
+/// ```
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
 impl Position {
     /// The start position of a deal: both home rows filled, Masters on their temples, the side
     /// named by the side card's stamp to move.

@@ -1,5 +1,5 @@
 //! A slow, obviously correct reference implementation of the rules, for tests and fuzzing
-//! (feature `testing`).
+//! (feature `reference`, also in `testing`).
 //!
 //! It shares nothing with the fast implementation but the vocabulary types used to convert a
 //! [`Position`] into it: the board is a plain `[[char; 5]; 5]`, the card table is typed again from
@@ -22,6 +22,10 @@
 //! ```
 
 use crate::{Card, Piece, Position, Side, Square};
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
 
 /// One row of the card table: the card's name, its stamp (`'r'` red or `'b'` blue) and its
 /// offsets `(dx, dy)` from the holder's seat (`dx > 0` to the holder's right, `dy > 0` forward).

@@ -30,12 +30,14 @@ where
 macro_rules! as_text {
     ($($ty:ty => $what:literal),* $(,)?) => {
         $(
+            #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
             impl Serialize for $ty {
                 fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                     serializer.collect_str(self)
                 }
             }
 
+            #[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
             impl<'de> Deserialize<'de> for $ty {
                 fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
                     deserializer.deserialize_str(TextVisitor(PhantomData, $what))
@@ -54,6 +56,7 @@ as_text! {
     Position => "an Onitama position text",
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 /// A reason serializes as its key, `"stone"` or `"stream"`.
 impl Serialize for crate::WinReason {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -61,6 +64,7 @@ impl Serialize for crate::WinReason {
     }
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 impl<'de> Deserialize<'de> for crate::WinReason {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct KeyVisitor;

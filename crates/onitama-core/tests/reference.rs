@@ -1,4 +1,4 @@
-//! The crate against the slow reference of `onitama_core::reference` (feature `testing`), over
+//! The crate against the slow reference of `onitama_core::reference` (feature `reference`), over
 //! random deals and random games:
 //! legal moves, outcomes, move counts (also after each move), and Zobrist keys (incremental
 //! against from scratch).

@@ -1,7 +1,7 @@
 //! The rules, case by case. The tests that compare with the reference implementation need the
-//! `testing` feature.
+//! `reference` feature.
 
-#[cfg(feature = "testing")]
+#[cfg(feature = "reference")]
 use onitama_core::reference::{self, CARD_TABLE};
 use onitama_core::{
     Bitboard, Card, Deal, IllegalMoveReason, InvalidPositionError, MAX_LEGAL_MOVES, Move, Piece,
@@ -16,14 +16,14 @@ fn mv(text: &str) -> Move {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-#[cfg(feature = "testing")]
+#[cfg(feature = "reference")]
 fn names(bb: Bitboard) -> Vec<String> {
     let mut v: Vec<String> = bb.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
 }
 
-#[cfg(feature = "testing")]
+#[cfg(feature = "reference")]
 #[test]
 fn card_names_stamps_and_offsets_match_the_rules_table() {
     for (i, &(name, stamp, offsets)) in CARD_TABLE.iter().enumerate() {
@@ -45,7 +45,7 @@ fn card_names_stamps_and_offsets_match_the_rules_table() {
     }
 }
 
-#[cfg(feature = "testing")]
+#[cfg(feature = "reference")]
 #[test]
 fn destinations_from_every_square_for_both_sides() {
     for &(name, _, _) in &CARD_TABLE {
@@ -66,7 +66,7 @@ fn destinations_from_every_square_for_both_sides() {
     }
 }
 
-#[cfg(feature = "testing")]
+#[cfg(feature = "reference")]
 #[test]
 fn destinations_from_the_centre_as_moves_of_a_lone_piece() {
     // A Red student on c3 with each card; the other pieces far away. The legal moves from c3 must

@@ -1,5 +1,5 @@
 //! Shared test helpers: position builders. The reference implementation of the rules is
-//! `kamisado_core::reference` (feature `testing`).
+//! `kamisado_core::reference` (feature `reference`).
 
 #![allow(dead_code, clippy::needless_range_loop)]
 
