@@ -3,6 +3,7 @@
 use core::fmt;
 
 use crate::position::Position;
+use crate::side::Tower;
 use crate::square::Square;
 
 /// A board diagram of a position, for people: see [`Position::diagram`].
@@ -38,7 +39,7 @@ impl fmt::Display for Diagram<'_> {
             write!(f, "{} ", rank + 1)?;
             for file in 0..8u8 {
                 let sq = Square::new(file, rank).unwrap_or(Square::A1);
-                let tower = self.pos.tower_at(sq).map_or(' ', crate::Tower::letter);
+                let tower = self.pos.tower_at(sq).map_or(' ', Tower::letter);
                 write!(f, " {}[{tower}]", sq.colour().letter())?;
             }
             writeln!(f, "  {}", rank + 1)?;

@@ -7,7 +7,12 @@ use core::str::FromStr;
 use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::ser::{Serialize, Serializer};
 
-use crate::{Colour, Move, Position, Side, Square, Tower, WinReason};
+use crate::colour::Colour;
+use crate::moves::Move;
+use crate::outcome::WinReason;
+use crate::position::Position;
+use crate::side::{Side, Tower};
+use crate::square::Square;
 
 struct TextVisitor<T>(PhantomData<T>, &'static str);
 
