@@ -9,7 +9,7 @@ use game_catalog::engines::{BoxedEngine, EngineKind, EngineSpec, build};
 use game_engines::Limits;
 use pyo3::prelude::*;
 
-use crate::arguments::limits;
+use crate::arguments::{Whole, limits, type_name};
 use crate::encoding::Encoding;
 use crate::errors::{InputError, parse};
 use crate::game_classes::{Kamisado, Onitama};
@@ -79,8 +79,9 @@ impl std::fmt::Debug for Engine {
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (game, spec="medium", *, seed=0))]
-    fn new(game: &str, spec: &str, seed: u64) -> PyResult<Self> {
+    #[pyo3(signature = (game, spec="medium", *, seed=Whole(0)))]
+    fn new(game: &str, spec: &str, seed: Whole<u64>) -> PyResult<Self> {
+        let Whole(seed) = seed;
         let parsed: EngineSpec = spec
             .parse()
             .map_err(|e| parse(format!("engine spec {spec:?}: {e}")))?;
@@ -141,8 +142,8 @@ impl Engine {
         &self,
         py: Python<'_>,
         game: &Bound<'_, PyAny>,
-        depth: Option<u32>,
-        nodes: Option<u64>,
+        depth: Option<Whole<u32>>,
+        nodes: Option<Whole<u64>>,
         time: Option<f64>,
     ) -> PyResult<SearchResult> {
         let limits = limits(depth, nodes, time)?;
@@ -179,14 +180,6 @@ impl Engine {
     fn __repr__(&self) -> String {
         format!("Engine({}, {})", quoted(self.game), quoted(&self.spec))
     }
-}
-
-/// The Python type name of `value`, for messages.
-fn type_name(value: &Bound<'_, PyAny>) -> String {
-    value
-        .get_type()
-        .name()
-        .map_or_else(|_| "something else".to_owned(), |n| n.to_string())
 }
 
 /// The engine names of the specs (`random`, `mcts`, `alphabeta`, the levels), with the options

@@ -10,7 +10,7 @@ use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use crate::arguments::{MoveArg, PlayerArg};
+use crate::arguments::{MoveArg, PlayerArg, Whole};
 use crate::encoding::Encoding;
 use crate::errors::parse;
 use crate::game_state::{GameState, legal_actions, outcome_parts};
@@ -221,14 +221,20 @@ macro_rules! game_class {
 
             /// The move (text) of `action`, a legal action here. Raises `IllegalMoveError`
             /// otherwise.
-            fn action_to_move(&self, action: i64) -> PyResult<String> {
-                let mv = self.state.legal_move(&MoveArg::Action(action))?;
+            fn action_to_move(&self, action: MoveArg) -> PyResult<String> {
+                if let MoveArg::Text(text) = &action {
+                    return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                        "expected an action (int), found the text {text:?}"
+                    )));
+                }
+                let mv = self.state.legal_move(&action)?;
                 Ok(self.state.position().move_text(mv))
             }
 
             /// The number of move sequences of `depth` plies from the current position (a
             /// finished game ends a sequence early). Runs without the GIL.
-            fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+            fn perft(&self, py: Python<'_>, depth: Whole<u32>) -> PyResult<u64> {
+                let Whole(depth) = depth;
                 if depth > 12 {
                     return Err(crate::errors::shape(format!("perft depth {depth}: at most 12")));
                 }
@@ -335,7 +341,8 @@ game_class!(
 
         /// The start of a random deal drawn from `seed` (the same seed, the same deal).
         #[staticmethod]
-        fn random(seed: u64) -> Self {
+        fn random(seed: Whole<u64>) -> Self {
+            let Whole(seed) = seed;
             Onitama {
                 state: GameState::new(onitama_core::Position::from_deal(
                     onitama_core::Deal::random(seed),

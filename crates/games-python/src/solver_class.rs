@@ -8,6 +8,7 @@ use game_engines::solver::{Solver, SolverConfig};
 use kamisado_engine::SolverOrder;
 use pyo3::prelude::*;
 
+use crate::arguments::Whole;
 use crate::encoding::Encoding;
 use crate::errors::shape;
 use crate::game_classes::Kamisado;
@@ -54,8 +55,9 @@ impl KamisadoSolver {
 #[pymethods]
 impl KamisadoSolver {
     #[new]
-    #[pyo3(signature = (table_mib=64, max_plies=200))]
-    fn new(table_mib: usize, max_plies: u32) -> PyResult<Self> {
+    #[pyo3(signature = (table_mib=Whole(64), max_plies=Whole(200)))]
+    fn new(table_mib: Whole<usize>, max_plies: Whole<u32>) -> PyResult<Self> {
+        let (Whole(table_mib), Whole(max_plies)) = (table_mib, max_plies);
         if !(1..=16 * 1024).contains(&table_mib) {
             return Err(shape(format!("table_mib {table_mib}: expected 1 to 16384")));
         }

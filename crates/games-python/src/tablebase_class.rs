@@ -10,6 +10,7 @@ use onitama_core::Position;
 use onitama_tablebase::{Generator, Tablebase, TablebaseError};
 use pyo3::prelude::*;
 
+use crate::arguments::Whole;
 use crate::errors::InputError;
 use crate::game_classes::{Onitama, parse_deal};
 use crate::results::{Score, SearchResult, search_result};
@@ -73,8 +74,9 @@ impl OnitamaTablebase {
     /// pieces (even, 2 to 10; half per side). Raises `ParseError` for bad cards, `InputError` for a
     /// bad piece count or a table too large for memory.
     #[staticmethod]
-    #[pyo3(signature = (cards, pieces=4))]
-    fn generate(py: Python<'_>, cards: &str, pieces: u8) -> PyResult<Self> {
+    #[pyo3(signature = (cards, pieces=Whole(4)))]
+    fn generate(py: Python<'_>, cards: &str, pieces: Whole<u8>) -> PyResult<Self> {
+        let Whole(pieces) = pieces;
         let cards = parse_deal(cards)?.cards();
         let generator = Generator::new(cards, pieces).map_err(table_error)?;
         let table = py

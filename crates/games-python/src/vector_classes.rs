@@ -9,6 +9,7 @@ use numpy::{
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use crate::arguments::Whole;
 use crate::batch::{Batch, Start, StepError};
 use crate::encoding::{Cell, Encoding};
 use crate::errors::{illegal, parse, shape};
@@ -76,6 +77,9 @@ fn write_observations<T: Cell + numpy::Element, G: Encoding>(
 ) -> PyResult<()> {
     let [c, h, w] = G::OBSERVATION_SHAPE;
     check_shape("out", out.shape(), &[batch.len(), c, h, w], dtype)?;
+    if !out.is_c_contiguous() {
+        return Err(shape("out: expected a C-contiguous array"));
+    }
     let slice = out
         .as_slice_mut()
         .map_err(|_| shape("out: expected a C-contiguous array"))?;
@@ -152,8 +156,8 @@ macro_rules! vector_class {
 
             /// Starts every game again (reseeding the generator if `seed` is given).
             #[pyo3(signature = (seed=None))]
-            fn reset(&mut self, seed: Option<u64>) {
-                self.batch.reset(seed);
+            fn reset(&mut self, seed: Option<Whole<u64>>) {
+                self.batch.reset(seed.map(|Whole(s)| s));
             }
 
             /// Plays one action in every game: `actions` is an integer array of `num_envs`.
@@ -204,6 +208,9 @@ macro_rules! vector_class {
                     .extract::<PyReadwriteArray2<'py, bool>>()
                     .map_err(|_| shape(format!("out: expected a writable bool array of shape ({n}, {a})")))?;
                 check_shape("out", masks.shape(), &[n, a], "bool")?;
+                if !masks.is_c_contiguous() {
+                    return Err(shape("out: expected a C-contiguous array"));
+                }
                 let slice = masks
                     .as_slice_mut()
                     .map_err(|_| shape("out: expected a C-contiguous array"))?;
@@ -260,7 +267,8 @@ macro_rules! vector_class {
             }
 
             /// Game `index` as a one-game object (starting from its current position).
-            fn game(&self, index: usize) -> PyResult<crate::game_classes::$single> {
+            fn game(&self, index: Whole<usize>) -> PyResult<crate::game_classes::$single> {
+                let Whole(index) = index;
                 let pos = self.batch.games().get(index).ok_or_else(|| {
                     shape(format!("index {index}: the batch has {} games", self.batch.len()))
                 })?;
@@ -269,7 +277,8 @@ macro_rules! vector_class {
 
             /// Puts the current position of `game` (a one-game object whose game goes on) into
             /// game `index`; its ply count starts again at 0.
-            fn set_game(&mut self, index: usize, game: &crate::game_classes::$single) -> PyResult<()> {
+            fn set_game(&mut self, index: Whole<usize>, game: &crate::game_classes::$single) -> PyResult<()> {
+                let Whole(index) = index;
                 if index >= self.batch.len() {
                     return Err(shape(format!("index {index}: the batch has {} games", self.batch.len())));
                 }
@@ -303,14 +312,14 @@ vector_class!(
      the start (or the position `start`); games never need a ply limit (every Kamisado game ends).",
     {
         #[new]
-        #[pyo3(signature = (num_envs, *, seed=0, start=None, max_plies=None))]
+        #[pyo3(signature = (num_envs, *, seed=Whole(0), start=None, max_plies=None))]
         fn new(
-            num_envs: usize,
-            seed: u64,
+            num_envs: Whole<usize>,
+            seed: Whole<u64>,
             start: Option<&str>,
-            max_plies: Option<u32>,
+            max_plies: Option<Whole<u32>>,
         ) -> PyResult<Self> {
-            Self::build(num_envs, start_of(start)?, seed, max_plies)
+            Self::build(num_envs.0, start_of(start)?, seed.0, max_plies.map(|m| m.0))
         }
     }
 );
@@ -326,13 +335,13 @@ vector_class!(
      ever: a game that reaches `max_plies` is truncated and starts again (None: no limit).",
     {
         #[new]
-        #[pyo3(signature = (num_envs, *, seed=0, start=None, cards=None, max_plies=Some(200)))]
+        #[pyo3(signature = (num_envs, *, seed=Whole(0), start=None, cards=None, max_plies=Some(Whole(200))))]
         fn new(
-            num_envs: usize,
-            seed: u64,
+            num_envs: Whole<usize>,
+            seed: Whole<u64>,
             start: Option<&str>,
             cards: Option<&str>,
-            max_plies: Option<u32>,
+            max_plies: Option<Whole<u32>>,
         ) -> PyResult<Self> {
             let start = match (start, cards) {
                 (Some(_), Some(_)) => return Err(parse("give a start or cards, not both")),
@@ -341,7 +350,7 @@ vector_class!(
                 )),
                 (start, None) => start_of(start)?,
             };
-            Self::build(num_envs, start, seed, max_plies)
+            Self::build(num_envs.0, start, seed.0, max_plies.map(|m| m.0))
         }
     }
 );
