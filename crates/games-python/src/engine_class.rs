@@ -79,7 +79,7 @@ impl std::fmt::Debug for Engine {
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (game, spec="medium", *, seed=Whole(0)))]
+    #[pyo3(signature = (game, spec="medium", *, seed=Whole(0)), text_signature = "(game, spec='medium', *, seed=0)")]
     fn new(game: &str, spec: &str, seed: Whole<u64>) -> PyResult<Self> {
         let Whole(seed) = seed;
         let parsed: EngineSpec = spec

@@ -177,25 +177,22 @@ macro_rules! game_class {
 
             /// Whether `move` (text or action) is legal here. Raises `ParseError` for text that is
             /// no move at all.
-            #[pyo3(signature = (move_))]
-            fn is_legal(&self, move_: MoveArg) -> PyResult<bool> {
-                self.state.is_legal(&move_)
+            fn is_legal(&self, r#move: MoveArg) -> PyResult<bool> {
+                self.state.is_legal(&r#move)
             }
 
             /// Plays `move`: a move in the game's notation or an action.
             ///
             /// Raises `IllegalMoveError` (with the reason) for a move or action that is not legal
             /// here and `ParseError` for text that is no move; the game is then unchanged.
-            #[pyo3(signature = (move_))]
-            fn play(&mut self, move_: MoveArg) -> PyResult<()> {
-                self.state.play(&move_)
+            fn play(&mut self, r#move: MoveArg) -> PyResult<()> {
+                self.state.play(&r#move)
             }
 
             /// A new game: this one after `move` (this one is unchanged). Raises as `play`.
-            #[pyo3(signature = (move_))]
-            fn after(&self, move_: MoveArg) -> PyResult<Self> {
+            fn after(&self, r#move: MoveArg) -> PyResult<Self> {
                 let mut next = self.clone();
-                next.state.play(&move_)?;
+                next.state.play(&r#move)?;
                 Ok(next)
             }
 
@@ -213,9 +210,8 @@ macro_rules! game_class {
 
             /// The action of `move`, a legal move here (text). Raises `IllegalMoveError` or
             /// `ParseError` otherwise.
-            #[pyo3(signature = (move_))]
-            fn move_to_action(&self, move_: &str) -> PyResult<usize> {
-                let mv = self.state.legal_move(&MoveArg::Text(move_.to_owned()))?;
+            fn move_to_action(&self, r#move: &str) -> PyResult<usize> {
+                let mv = self.state.legal_move(&MoveArg::Text(r#move.to_owned()))?;
                 Ok(self.state.position().action_of(mv))
             }
 

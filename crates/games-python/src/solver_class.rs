@@ -55,7 +55,7 @@ impl KamisadoSolver {
 #[pymethods]
 impl KamisadoSolver {
     #[new]
-    #[pyo3(signature = (table_mib=Whole(64), max_plies=Whole(200)))]
+    #[pyo3(signature = (table_mib=Whole(64), max_plies=Whole(200)), text_signature = "(table_mib=64, max_plies=200)")]
     fn new(table_mib: Whole<usize>, max_plies: Whole<u32>) -> PyResult<Self> {
         let (Whole(table_mib), Whole(max_plies)) = (table_mib, max_plies);
         if !(1..=16 * 1024).contains(&table_mib) {

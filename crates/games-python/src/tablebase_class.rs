@@ -74,7 +74,7 @@ impl OnitamaTablebase {
     /// pieces (even, 2 to 10; half per side). Raises `ParseError` for bad cards, `InputError` for a
     /// bad piece count or a table too large for memory.
     #[staticmethod]
-    #[pyo3(signature = (cards, pieces=Whole(4)))]
+    #[pyo3(signature = (cards, pieces=Whole(4)), text_signature = "(cards, pieces=4)")]
     fn generate(py: Python<'_>, cards: &str, pieces: Whole<u8>) -> PyResult<Self> {
         let Whole(pieces) = pieces;
         let cards = parse_deal(cards)?.cards();

@@ -312,7 +312,7 @@ vector_class!(
      the start (or the position `start`); games never need a ply limit (every Kamisado game ends).",
     {
         #[new]
-        #[pyo3(signature = (num_envs, *, seed=Whole(0), start=None, max_plies=None))]
+        #[pyo3(signature = (num_envs, *, seed=Whole(0), start=None, max_plies=None), text_signature = "(num_envs, *, seed=0, start=None, max_plies=None)")]
         fn new(
             num_envs: Whole<usize>,
             seed: Whole<u64>,
@@ -335,7 +335,7 @@ vector_class!(
      ever: a game that reaches `max_plies` is truncated and starts again (None: no limit).",
     {
         #[new]
-        #[pyo3(signature = (num_envs, *, seed=Whole(0), start=None, cards=None, max_plies=Some(Whole(200))))]
+        #[pyo3(signature = (num_envs, *, seed=Whole(0), start=None, cards=None, max_plies=Some(Whole(200))), text_signature = "(num_envs, *, seed=0, start=None, cards=None, max_plies=200)")]
         fn new(
             num_envs: Whole<usize>,
             seed: Whole<u64>,

@@ -131,11 +131,11 @@ class _Game:
         """The legal-action mask, a bool array of ``NUM_ACTIONS``."""
     def observation(self, player: Optional[PlayerLike] = None) -> npt.NDArray[np.float32]:
         """The observation planes from ``player``'s seat (default: the player to move)."""
-    def is_legal(self, move_: MoveLike) -> bool:
+    def is_legal(self, move: MoveLike) -> bool:
         """Whether the move or action is legal here (ParseError for text that is no move)."""
-    def play(self, move_: MoveLike) -> None:
+    def play(self, move: MoveLike) -> None:
         """Plays a move or an action (IllegalMoveError, ParseError: nothing changes)."""
-    def move_to_action(self, move_: str) -> int:
+    def move_to_action(self, move: str) -> int:
         """The action of a legal move."""
     def action_to_move(self, action: int) -> str:
         """The move (text) of a legal action."""
@@ -158,7 +158,7 @@ class Kamisado(_Game):
     @property
     def required(self) -> Optional[str]:
         """The colour of the tower that must move, ``None`` on the free first move."""
-    def after(self, move_: MoveLike) -> Kamisado:
+    def after(self, move: MoveLike) -> Kamisado:
         """A new game: this one after the move (this one is unchanged)."""
     def copy(self) -> Kamisado:
         """A copy of the game."""
@@ -182,7 +182,7 @@ class Onitama(_Game):
     @property
     def repetitions(self) -> int:
         """How often the current position has occurred in this game."""
-    def after(self, move_: MoveLike) -> Onitama:
+    def after(self, move: MoveLike) -> Onitama:
         """A new game: this one after the move (this one is unchanged)."""
     def copy(self) -> Onitama:
         """A copy of the game."""
