@@ -13,6 +13,11 @@ writes what a learner reads: the legal-action masks (bool) and, in the second ro
 the observations (uint8) into preallocated numpy arrays. Finished games start again (Onitama's
 after 200 plies at the latest). Each figure is the median of ``--repeats`` runs of
 ``--seconds`` each. The process is pinned to one core (``--cpu``) and numpy to one thread.
+
+Two rates are reported: steps per second of the process's CPU time (the main figure: on an idle
+core it is the wall-clock rate, and on a machine shared with other work it still measures what
+one core does) and steps per second of wall-clock time (lower when other processes share the
+core).
 """
 
 from __future__ import annotations
@@ -34,11 +39,12 @@ import numpy as np  # noqa: E402
 import kamisado_onitama as ko  # noqa: E402
 
 
-def timed(run, seconds: float) -> float:
-    """Steps per second of ``run(deadline) -> steps`` over about ``seconds``."""
-    start = time.perf_counter()
+def timed(run, seconds: float) -> tuple[float, float]:
+    """Steps per second of ``run(deadline) -> steps`` over about ``seconds`` of wall-clock time:
+    per second of wall-clock time and per second of the process's CPU time."""
+    start, cpu = time.perf_counter(), time.process_time()
     steps = run(start + seconds)
-    return steps / (time.perf_counter() - start)
+    return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu)
 
 
 def one_game(cls, max_plies: int | None):
@@ -132,10 +138,21 @@ def main() -> None:
     for game, what, run in rows:
         timed(run, min(0.5, args.seconds))  # warm-up
         rates = [timed(run, args.seconds) for _ in range(args.repeats)]
-        results.append({"game": game, "what": what, "steps_per_second": statistics.median(rates)})
-        print(f"  {game:12} {what:55} {results[-1]['steps_per_second']:>14,.0f}", file=sys.stderr)
+        results.append(
+            {
+                "game": game,
+                "what": what,
+                "steps_per_cpu_second": statistics.median(cpu for _, cpu in rates),
+                "steps_per_second": statistics.median(wall for wall, _ in rates),
+            }
+        )
+        print(
+            f"  {game:12} {what:55} {results[-1]['steps_per_cpu_second']:>14,.0f} per CPU second"
+            f" {results[-1]['steps_per_second']:>14,.0f} per second",
+            file=sys.stderr,
+        )
 
-    spiel = [r["steps_per_second"] for r in results if r["what"].startswith("OpenSpiel C++")]
+    spiel = [r["steps_per_cpu_second"] for r in results if r["what"].startswith("OpenSpiel C++")]
     machine = {
         "cpu": next(
             (line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")),
@@ -151,10 +168,14 @@ def main() -> None:
     if args.json:
         print(json.dumps({"machine": machine, "results": results}, indent=2))
         return
-    print(f"| game | what | steps/s | × best pyspiel C++ |\n|---|---|---:|---:|")
+    print("| game | what | steps per CPU second | × best pyspiel C++ | steps per second (wall) |")
+    print("|---|---|---:|---:|---:|")
     for r in results:
-        ratio = f"{r['steps_per_second'] / max(spiel):.1f}" if spiel else "-"
-        print(f"| {r['game']} | {r['what']} | {r['steps_per_second'] / 1e6:.2f} M | {ratio} |")
+        ratio = f"{r['steps_per_cpu_second'] / max(spiel):.1f}" if spiel else "-"
+        print(
+            f"| {r['game']} | {r['what']} | {r['steps_per_cpu_second'] / 1e6:.3f} M | {ratio} |"
+            f" {r['steps_per_second'] / 1e6:.3f} M |"
+        )
     print(f"\n{machine['cpu']}, Python {machine['python']}, numpy {machine['numpy']}, "
           f"one core (cpu {args.cpu}), load average {machine['load_average']}")
 

@@ -172,10 +172,10 @@ impl<G: Encoding> Batch<G> {
     /// A uniformly random legal action of each game, from the batch's generator.
     pub(crate) fn random_actions(&mut self, out: &mut [i64]) {
         for (game, slot) in self.games.iter().zip(out) {
-            let moves = game.legal_moves();
-            let moves = moves.as_ref();
-            let mv = moves[self.rng.below(moves.len())];
-            *slot = game.action_of(mv) as i64;
+            // The games of a batch are never over (they restart at once): always `Some`.
+            *slot = game
+                .random_legal_action(&mut self.rng)
+                .map_or(-1, |a| a as i64);
         }
     }
 

@@ -6,6 +6,7 @@
 //! suite checks them against the rules crates (every legal move has an action, every action of
 //! the mask names a legal move, the round trip is exact).
 
+use abstract_game::rng::SplitMix64;
 use abstract_game::{Notation, ZobristHash};
 use game_catalog::CatalogGame;
 
@@ -57,6 +58,21 @@ pub(crate) trait Encoding: CatalogGame + Notation + ZobristHash + Copy + 'static
     fn write_mask(&self, out: &mut [bool]) {
         out.fill(false);
         self.for_each_legal_move(|mv| out[self.action_of(mv)] = true);
+    }
+
+    /// A uniformly random legal action drawn with one number from `rng` (`below(count)`), or
+    /// `None` when the game is over. The default takes the k-th move of the rules' order without
+    /// building the list; a game may find it faster, with the same result.
+    fn random_legal_action(&self, rng: &mut SplitMix64) -> Option<usize> {
+        let k = rng.below(self.legal_move_count());
+        let (mut i, mut chosen) = (0, None);
+        self.for_each_legal_move(|mv| {
+            if i == k {
+                chosen = Some(mv);
+            }
+            i += 1;
+        });
+        chosen.map(|mv| self.action_of(mv))
     }
 
     /// The legal move of `action`, if the action names one.

@@ -45,6 +45,22 @@ fn frame(side: Side, sq: Square) -> Square {
     }
 }
 
+/// The action of `mv` within its tower's 22: 0 for the zero-length move, else
+/// `1 + direction * 7 + (distance - 1)` in `side`'s frame.
+fn step_of(side: Side, mv: Move) -> usize {
+    if mv.is_zero_length() {
+        return 0;
+    }
+    let (from, to) = (frame(side, mv.from), frame(side, mv.to));
+    let distance = usize::from(to.rank().saturating_sub(from.rank()).clamp(1, 7));
+    let direction = match to.file().cmp(&from.file()) {
+        core::cmp::Ordering::Less => 0,
+        core::cmp::Ordering::Equal => 1,
+        core::cmp::Ordering::Greater => 2,
+    };
+    1 + direction * 7 + (distance - 1)
+}
+
 impl Encoding for Position {
     const NUM_ACTIONS: usize = Colour::ALL.len() * PER_COLOUR;
     const OBSERVATION_SHAPE: [usize; 3] = [PLANES, 8, 8];
@@ -58,18 +74,7 @@ impl Encoding for Position {
                 .find(|&c| self.square_of(Tower::new(side, c)) == mv.from)
                 .unwrap_or(Colour::ALL[0]),
         };
-        let base = colour.index() * PER_COLOUR;
-        if mv.is_zero_length() {
-            return base;
-        }
-        let (from, to) = (frame(side, mv.from), frame(side, mv.to));
-        let distance = usize::from(to.rank().saturating_sub(from.rank()).clamp(1, 7));
-        let direction = match to.file().cmp(&from.file()) {
-            core::cmp::Ordering::Less => 0,
-            core::cmp::Ordering::Equal => 1,
-            core::cmp::Ordering::Greater => 2,
-        };
-        base + 1 + direction * 7 + (distance - 1)
+        colour.index() * PER_COLOUR + step_of(side, mv)
     }
 
     fn move_of(&self, action: usize) -> Option<Move> {
@@ -87,6 +92,24 @@ impl Encoding for Position {
         let distance = distance as i8;
         let to = frame(side, from).offset(DIRECTIONS[direction] * distance, distance)?;
         Some(Move::new(from, frame(side, to)))
+    }
+
+    /// As the default, with the colour of each origin looked up in a table made once (on the
+    /// free first move, where any of the eight towers may move).
+    fn write_mask(&self, out: &mut [bool]) {
+        out.fill(false);
+        let side = self.side_to_move();
+        let mut colour_on = [0u8; 64];
+        if self.required().is_none() {
+            for colour in Colour::ALL {
+                colour_on[self.square_of(Tower::new(side, colour)).index()] = colour.index() as u8;
+            }
+        }
+        let required = self.required().map(Colour::index);
+        self.for_each_legal_move(|mv| {
+            let colour = required.unwrap_or(usize::from(colour_on[mv.from.index()]));
+            out[colour * PER_COLOUR + step_of(side, mv)] = true;
+        });
     }
 
     fn write_observation<T: Cell>(&self, viewer: Side, out: &mut [T]) {

@@ -19,6 +19,7 @@
 //! the opponent's point down, and the side card points up for the side to move, who takes it
 //! next (down when the viewer is not to move).
 
+use abstract_game::rng::SplitMix64;
 use onitama_core::{Card, Move, Position, Side, Square};
 
 use crate::encoding::{Cell, Encoding};
@@ -68,6 +69,50 @@ impl Encoding for Position {
             let to = Square::from_index(action % SQUARES)?;
             Some(Move::step(card, frame(side, from), frame(side, to)))
         }
+    }
+
+    /// The k-th legal move of the rules' order (the cards alphabetically, then the origin, then
+    /// the destination; the passes when no step exists), counted with the cards' destination
+    /// sets instead of visiting every move: the same action as the default, found faster.
+    fn random_legal_action(&self, rng: &mut SplitMix64) -> Option<usize> {
+        let count = self.legal_move_count();
+        if count == 0 {
+            return None;
+        }
+        let mut k = rng.below(count);
+        let side = self.side_to_move();
+        let own = self.pieces(side);
+        for (slot, card) in self.hand(side).into_iter().enumerate() {
+            for from in own {
+                let targets = card.destinations(side, from) & !own;
+                if k < targets.len() {
+                    let to = targets.iter().nth(k)?;
+                    return Some(
+                        (slot * SQUARES + frame(side, from).index()) * SQUARES
+                            + frame(side, to).index(),
+                    );
+                }
+                k -= targets.len();
+            }
+        }
+        // No step at all: the two passes.
+        Some(PASS + k)
+    }
+
+    fn write_mask(&self, out: &mut [bool]) {
+        // As the default, with the hand and the seat looked up once.
+        out.fill(false);
+        let side = self.side_to_move();
+        let second = self.hand(side)[1];
+        let seat = |sq: Square| frame(side, sq).index();
+        self.for_each_legal_move(|mv| {
+            let slot = usize::from(mv.card() == second);
+            let action = match mv {
+                Move::Step { from, to, .. } => (slot * SQUARES + seat(from)) * SQUARES + seat(to),
+                Move::Pass { .. } => PASS + slot,
+            };
+            out[action] = true;
+        });
     }
 
     fn write_observation<T: Cell>(&self, viewer: Side, out: &mut [T]) {

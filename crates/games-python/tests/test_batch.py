@@ -115,3 +115,27 @@ def test_a_kamisado_start_position_for_every_game():
     batch = ko.KamisadoVector(4, start=after)
     assert {batch.game(i).position for i in range(4)} == {after}
     assert batch.game(0).position != start
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        ko.Kamisado(),
+        ko.Kamisado.from_record("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - - c1a3"),
+        ko.Onitama(),
+        ko.Onitama.random(8),
+        ko.Onitama("MSSSS/5/2m2/5/5 boar,elephant monkey,tiger crab r"),
+        ko.Onitama("s1m2/5/5/5/2M1S elephant,horse boar,ox crab r"),
+    ],
+)
+def test_random_actions_are_uniform_over_the_legal_actions(game):
+    batch = (ko.KamisadoVector if isinstance(game, ko.Kamisado) else ko.OnitamaVector)(2048, seed=4)
+    for i in range(len(batch)):
+        batch.set_game(i, game)
+    draws = np.concatenate([batch.random_actions() for _ in range(10)])
+    counts = np.bincount(draws, minlength=batch.NUM_ACTIONS)
+    legal = game.legal_actions()
+    assert np.flatnonzero(counts).tolist() == legal
+    mean = len(draws) / len(legal)
+    # Binomial spread is about sqrt(mean) (at most 142 here); 25% of the mean is far beyond it.
+    assert np.all(np.abs(counts[legal] - mean) < 0.25 * mean), counts[legal]
