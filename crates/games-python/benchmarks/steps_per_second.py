@@ -12,7 +12,7 @@ among the legal ones: in Python (``random.choice``) for the one-game API and for
 writes what a learner reads: the legal-action masks (bool) and, in the second row of each game,
 the observations (uint8) into preallocated numpy arrays. Finished games start again (Onitama's
 after 200 plies at the latest). Each figure is the median of ``--repeats`` runs of
-``--seconds`` each. The process is pinned to one core (``--cpu``) and numpy to one thread.
+``--seconds`` each, the rows taking turns (one run of each per round). The process is pinned to one core (``--cpu``) and numpy to one thread.
 
 Two rates are reported: steps per second of the process's CPU time (the main figure: on an idle
 core it is the wall-clock rate, and on a machine shared with other work it still measures what
@@ -134,23 +134,28 @@ def main() -> None:
     except ImportError:
         print("open-spiel is not installed: no pyspiel rows", file=sys.stderr)
 
-    results = []
-    for game, what, run in rows:
+    # Round-robin: every row once per round, so that all rows meet the same machine.
+    for _game, _what, run in rows:
         timed(run, min(0.5, args.seconds))  # warm-up
-        rates = [timed(run, args.seconds) for _ in range(args.repeats)]
-        results.append(
-            {
-                "game": game,
-                "what": what,
-                "steps_per_cpu_second": statistics.median(cpu for _, cpu in rates),
-                "steps_per_second": statistics.median(wall for wall, _ in rates),
-            }
-        )
-        print(
-            f"  {game:12} {what:55} {results[-1]['steps_per_cpu_second']:>14,.0f} per CPU second"
-            f" {results[-1]['steps_per_second']:>14,.0f} per second",
-            file=sys.stderr,
-        )
+    rates: list[list[tuple[float, float]]] = [[] for _ in rows]
+    for round_ in range(args.repeats):
+        for i, (game, what, run) in enumerate(rows):
+            rates[i].append(timed(run, args.seconds))
+            wall, cpu = rates[i][-1]
+            print(
+                f"  round {round_ + 1}: {game:12} {what:50} {cpu:>12,.0f} per CPU second"
+                f" {wall:>12,.0f} per second",
+                file=sys.stderr,
+            )
+    results = [
+        {
+            "game": game,
+            "what": what,
+            "steps_per_cpu_second": statistics.median(cpu for _, cpu in rates[i]),
+            "steps_per_second": statistics.median(wall for wall, _ in rates[i]),
+        }
+        for i, (game, what, _run) in enumerate(rows)
+    ]
 
     spiel = [r["steps_per_cpu_second"] for r in results if r["what"].startswith("OpenSpiel C++")]
     machine = {
