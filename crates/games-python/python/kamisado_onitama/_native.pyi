@@ -4,15 +4,33 @@
 from __future__ import annotations
 
 from os import PathLike
-from typing import ClassVar, Optional, Sequence, Union
+from typing import Any, ClassVar, Optional, Sequence, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "Engine",
+    "IllegalMoveError",
+    "InputError",
+    "Kamisado",
+    "KamisadoSolver",
+    "KamisadoVector",
+    "Onitama",
+    "OnitamaTablebase",
+    "OnitamaVector",
+    "Outcome",
+    "ParseError",
+    "Score",
+    "SearchResult",
+    "ShapeError",
+    "engine_specs",
+]
+
 #: A move: its text in the game's notation ("c1a3", "tiger:pass") or its action (an integer).
-MoveLike = Union[str, int, np.integer]
+_MoveLike = Union[str, int, np.integer[Any]]
 #: A player: its name ("black", "gold", "red", "blue") or its index (0, 1).
-PlayerLike = Union[str, int]
+_PlayerLike = Union[str, int]
 
 class InputError(ValueError):
     """Bad input: the base class of the package's errors. Nothing was changed."""
@@ -26,6 +44,7 @@ class ParseError(InputError):
 class ShapeError(InputError):
     """An array of the wrong shape or type, or a number out of range."""
 
+@final
 class Outcome:
     """How a game ended."""
 
@@ -39,6 +58,7 @@ class Outcome:
     def text(self) -> str:
         """The outcome in words, such as ``"gold wins by deadlock"``."""
 
+@final
 class Score:
     """The value of a position for its side to move."""
 
@@ -55,6 +75,7 @@ class Score:
     def is_proven(self) -> bool:
         """Whether the score is a proven win, loss or draw."""
 
+@final
 class SearchResult:
     """What a search found."""
 
@@ -129,11 +150,11 @@ class _Game:
         """The legal actions, ascending."""
     def action_mask(self) -> npt.NDArray[np.bool_]:
         """The legal-action mask, a bool array of ``NUM_ACTIONS``."""
-    def observation(self, player: Optional[PlayerLike] = None) -> npt.NDArray[np.float32]:
+    def observation(self, player: Optional[_PlayerLike] = None) -> npt.NDArray[np.float32]:
         """The observation planes from ``player``'s seat (default: the player to move)."""
-    def is_legal(self, move: MoveLike) -> bool:
+    def is_legal(self, move: _MoveLike) -> bool:
         """Whether the move or action is legal here (ParseError for text that is no move)."""
-    def play(self, move: MoveLike) -> None:
+    def play(self, move: _MoveLike) -> None:
         """Plays a move or an action (IllegalMoveError, ParseError: nothing changes)."""
     def move_to_action(self, move: str) -> int:
         """The action of a legal move."""
@@ -147,34 +168,38 @@ class _Game:
         """The number of move sequences of ``depth`` plies (at most 12); without the GIL."""
     def diagram(self) -> str:
         """The board for a terminal."""
+    def __copy__(self) -> Any: ...
+    def __deepcopy__(self, memo: dict[int, Any], /) -> Any: ...
 
+@final
 class Kamisado(_Game):
     """A game of Kamisado: ``Kamisado()`` or ``Kamisado("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - -")``."""
 
-    def __init__(self, position: Optional[str] = None) -> None: ...
+    def __new__(cls, position: Optional[str] = None) -> Kamisado: ...
     @classmethod
     def from_record(cls, record: str) -> Kamisado:
         """The game of a record: a start position, then the moves."""
     @property
     def required(self) -> Optional[str]:
         """The colour of the tower that must move, ``None`` on the free first move."""
-    def after(self, move: MoveLike) -> Kamisado:
+    def after(self, move: _MoveLike) -> Kamisado:
         """A new game: this one after the move (this one is unchanged)."""
     def copy(self) -> Kamisado:
         """A copy of the game."""
 
+@final
 class Onitama(_Game):
     """A game of Onitama: ``Onitama()`` (community set A), ``Onitama(position)`` or
     ``Onitama(cards="horse,elephant,ox,boar,crab")``."""
 
-    def __init__(self, position: Optional[str] = None, *, cards: Optional[str] = None) -> None: ...
+    def __new__(cls, position: Optional[str] = None, *, cards: Optional[str] = None) -> Onitama: ...
     @classmethod
     def from_record(cls, record: str) -> Onitama:
         """The game of a record: a start position or deal, then the moves."""
     @staticmethod
     def random(seed: int) -> Onitama:
         """The start of a random deal drawn from ``seed``."""
-    def hand(self, player: PlayerLike) -> tuple[str, str]:
+    def hand(self, player: _PlayerLike) -> tuple[str, str]:
         """The two cards of a player, alphabetical."""
     @property
     def side_card(self) -> str:
@@ -182,7 +207,7 @@ class Onitama(_Game):
     @property
     def repetitions(self) -> int:
         """How often the current position has occurred in this game."""
-    def after(self, move: MoveLike) -> Onitama:
+    def after(self, move: _MoveLike) -> Onitama:
         """A new game: this one after the move (this one is unchanged)."""
     def copy(self) -> Onitama:
         """A copy of the game."""
@@ -219,43 +244,46 @@ class _Vector:
         """The plies played in each game since it started."""
     def __len__(self) -> int: ...
 
+@final
 class KamisadoVector(_Vector):
     """N games of Kamisado stepped in one call."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         num_envs: int,
         *,
         seed: int = 0,
         start: Optional[str] = None,
         max_plies: Optional[int] = None,
-    ) -> None: ...
+    ) -> KamisadoVector: ...
     def game(self, index: int) -> Kamisado:
         """Game ``index`` as a one-game object (starting from its current position)."""
     def set_game(self, index: int, game: Kamisado) -> None:
         """Puts the current position of ``game`` into game ``index``."""
 
+@final
 class OnitamaVector(_Vector):
     """N games of Onitama stepped in one call (``start="random"``: a random deal per game)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         num_envs: int,
         *,
         seed: int = 0,
         start: Optional[str] = None,
         cards: Optional[str] = None,
         max_plies: Optional[int] = 200,
-    ) -> None: ...
+    ) -> OnitamaVector: ...
     def game(self, index: int) -> Onitama:
         """Game ``index`` as a one-game object (starting from its current position)."""
     def set_game(self, index: int, game: Onitama) -> None:
         """Puts the current position of ``game`` into game ``index``."""
 
+@final
 class Engine:
     """An engine by spec: ``Engine("kamisado", "hard")``, ``Engine("onitama", "mcts:playouts=2000")``."""
 
-    def __init__(self, game: str, spec: str = "medium", *, seed: int = 0) -> None: ...
+    def __new__(cls, game: str, spec: str = "medium", *, seed: int = 0) -> Engine: ...
     @property
     def game(self) -> str:
         """``"kamisado"`` or ``"onitama"``."""
@@ -272,10 +300,11 @@ class Engine:
     ) -> SearchResult:
         """Searches the current position (without the GIL) and returns the move, score and PV."""
 
+@final
 class KamisadoSolver:
     """The exact solver of Kamisado."""
 
-    def __init__(self, table_mib: int = 64, max_plies: int = 200) -> None: ...
+    def __new__(cls, table_mib: int = 64, max_plies: int = 200) -> KamisadoSolver: ...
     @property
     def config(self) -> tuple[int, int]:
         """``(table_mib, max_plies)``."""
@@ -284,6 +313,7 @@ class KamisadoSolver:
     def move_values(self, game: Kamisado) -> list[tuple[str, int, Optional[Score]]]:
         """``(move, action, score)`` of every legal move, for the player to move."""
 
+@final
 class OnitamaTablebase:
     """An Onitama endgame tablebase of one card set."""
 

@@ -53,6 +53,7 @@ class _VersusEngineEnv(gymnasium.Env):
 
     def __init__(
         self,
+        *,
         opponent: str = "medium",
         player: str | int = 0,
         illegal_action: str = "lose",
@@ -80,11 +81,9 @@ class _VersusEngineEnv(gymnasium.Env):
         self.player = player
         self.illegal_action = illegal_action
         self.max_plies = max_plies
-        self.opponent_limits = {
-            "depth": opponent_depth,
-            "nodes": opponent_nodes,
-            "time": opponent_time,
-        }
+        self.opponent_depth = opponent_depth
+        self.opponent_nodes = opponent_nodes
+        self.opponent_time = opponent_time
         self.render_mode = render_mode
         self.observation_space = spaces.Box(
             0.0, 1.0, self._game_class.OBSERVATION_SHAPE, np.float32
@@ -127,7 +126,13 @@ class _VersusEngineEnv(gymnasium.Env):
             and not self._truncated()
             and self.game.current_player != self.agent
         ):
-            result = self._engine.search(self.game, **self.opponent_limits)
+            result = self._engine.search(
+                self.game,
+                depth=self.opponent_depth,
+                nodes=self.opponent_nodes,
+                time=self.opponent_time,
+            )
+            assert result.action is not None  # the game goes on
             self.game.play(result.action)
 
     def action_masks(self) -> np.ndarray:
@@ -183,15 +188,16 @@ class _VersusEngineEnv(gymnasium.Env):
 
 
 class KamisadoEnv(_VersusEngineEnv):
-    """Kamisado against an engine: ``KamisadoEnv(opponent="medium", player=0, ...)``; see the
-    module for the options (``position``: a start position instead of the start)."""
+    """Kamisado against an engine: ``KamisadoEnv(opponent="medium", player=0, ...)``, keyword
+    arguments only; see the module for the options (``position``: a start position instead of
+    the start)."""
 
     _game_class = Kamisado
     _game_name = "kamisado"
 
-    def __init__(self, *args: Any, position: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, *, position: str | None = None, **kwargs: Any) -> None:
         self._position = position
-        super().__init__(*args, **kwargs)
+        super().__init__(**kwargs)
 
     def _start(self) -> Kamisado:
         return Kamisado(self._position)
@@ -199,14 +205,14 @@ class KamisadoEnv(_VersusEngineEnv):
 
 class OnitamaEnv(_VersusEngineEnv):
     """Onitama against an engine: ``OnitamaEnv(opponent="medium", player=0, cards=None,
-    max_plies=200, ...)``; see the module for the options."""
+    max_plies=200, ...)``, keyword arguments only; see the module for the options."""
 
     _game_class = Onitama
     _game_name = "onitama"
 
     def __init__(
         self,
-        *args: Any,
+        *,
         cards: str | None = None,
         position: str | None = None,
         max_plies: int | None = ONITAMA_DEFAULT_MAX_PLIES,
@@ -218,7 +224,7 @@ class OnitamaEnv(_VersusEngineEnv):
             Onitama(cards=cards)  # raises ParseError (a ValueError) for a bad deal
         self._cards = cards
         self._position = position
-        super().__init__(*args, max_plies=max_plies, **kwargs)
+        super().__init__(max_plies=max_plies, **kwargs)
 
     def _start(self) -> Onitama:
         if self._cards == "random":
