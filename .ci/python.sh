@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The Python package (crates/games-python) as a user gets it: a fresh virtual environment with
 # the pinned build and test tools (requirements-test.txt: maturin, numpy, open-spiel,
-# pettingzoo, gymnasium, pytest, all from PyPI), the abi3 wheel built here by maturin and
+# pettingzoo, gymnasium, pytest, mypy, all from PyPI), the abi3 wheel built here by maturin and
 # installed, then pytest: the package's own tests, OpenSpiel's random_sim_test and MCTSBot,
 # PettingZoo's api_test and seed_test, Gymnasium's check_env, agreement with the `games` binary,
-# and the examples of docs/python.md. Last, a short run of the speed benchmark, so that the
-# script of docs/python.md's table keeps working (its figures are not checked).
+# the stubs against the module (mypy's stubtest) and the examples of docs/python.md. Last, a
+# short run of the speed benchmark, so that the script of docs/python.md's table keeps working
+# (its figures are not checked).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=target/python-ci/venv
@@ -14,7 +15,7 @@ python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
   -r crates/games-python/requirements-test.txt
 "$venv/bin/python" -m pip list --disable-pip-version-check 2>/dev/null \
-  | grep -Ei '^(maturin|numpy|open.spiel|pettingzoo|gymnasium|pytest) '
+  | grep -Ei '^(maturin|numpy|open.spiel|pettingzoo|gymnasium|pytest|mypy) '
 "$venv/bin/maturin" build --release --locked --manifest-path crates/games-python/Cargo.toml \
   --interpreter "$venv/bin/python" --out target/python-ci/wheels
 wheel=$(ls target/python-ci/wheels/kamisado_onitama-*-cp39-abi3-*.whl)
