@@ -11,6 +11,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=target/python-ci/venv
 rm -rf target/python-ci
+if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then
+  echo "python: installing python3-venv from Debian" >&2
+  as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else "$@"; fi
+  }
+  as_root apt-get update -q
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3-venv
+fi
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
   -r crates/games-python/requirements-test.txt
