@@ -1,0 +1,198 @@
+//! The Python class `Engine`: any engine of the catalog by its spec (`random`, `mcts`,
+//! `alphabeta`, the levels `easy`, `medium`, `hard`, `max`, with options after colons, and any
+//! level the catalog adds later, such as Kamisado's `perfect`), for either game. A search runs
+//! without the GIL.
+
+use std::sync::Mutex;
+
+use game_catalog::engines::{BoxedEngine, EngineKind, EngineSpec, build};
+use game_engines::Limits;
+use pyo3::prelude::*;
+
+use crate::arguments::{Whole, limits, type_name};
+use crate::encoding::Encoding;
+use crate::errors::{InputError, parse};
+use crate::game_classes::{Kamisado, Onitama};
+use crate::game_state::GameState;
+use crate::results::{SearchResult, quoted, search_result};
+
+/// An engine of one game.
+enum GameEngine {
+    Kamisado(Mutex<BoxedEngine<kamisado_core::Position>>),
+    Onitama(Mutex<BoxedEngine<onitama_core::Position>>),
+}
+
+/// Searches `state`'s current position with `engine` within `limits`, without the GIL.
+fn search<G: Encoding>(
+    py: Python<'_>,
+    engine: &Mutex<BoxedEngine<G>>,
+    state: &GameState<G>,
+    limits: &Limits,
+) -> PyResult<SearchResult> {
+    let pos = *state.position();
+    let earlier = state.record.earlier_zobrists();
+    let result = py.detach(|| {
+        let mut engine = engine
+            .lock()
+            .map_err(|_| "an earlier search of this engine failed".to_owned())?;
+        engine.set_earlier_positions(&earlier);
+        Ok::<_, String>(engine.search(&pos, limits))
+    });
+    let result = result.map_err(pyo3::exceptions::PyRuntimeError::new_err)?;
+    Ok(search_result(
+        &pos,
+        result.best,
+        result.score,
+        &result.pv,
+        result.depth,
+        result.nodes,
+        result.elapsed.as_secs_f64(),
+    ))
+}
+
+/// An engine for one game, by spec: `Engine("kamisado", "hard")`, `Engine("onitama",
+/// "mcts:playouts=2000", seed=7)`, `Engine("onitama", "alphabeta:depth=6:tablebase=FILE")`.
+///
+/// The specs are those of the `games` command line (`engine_specs()` lists the names). The
+/// levels `easy`, `medium`, `hard` are alpha-beta at 1, 3 and 5 plies; `max` and `alphabeta`
+/// search as deep as the time allows. Engines are reproducible under depth and node limits
+/// (alpha-beta with one thread; MCTS and `random` from `seed`). Raises `ParseError` for an unknown
+/// game or a bad spec.
+#[pyclass(module = "kamisado_onitama")]
+pub(crate) struct Engine {
+    searcher: GameEngine,
+    game: &'static str,
+    spec: String,
+    /// Whether the engine searches until a limit stops it (`max`, `alphabeta` without a depth).
+    needs_limit: bool,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("game", &self.game)
+            .field("spec", &self.spec)
+            .finish_non_exhaustive()
+    }
+}
+
+#[pymethods]
+impl Engine {
+    #[new]
+    #[pyo3(signature = (game, spec="medium", *, seed=Whole(0)), text_signature = "(game, spec='medium', *, seed=0)")]
+    fn new(game: &str, spec: &str, seed: Whole<u64>) -> PyResult<Self> {
+        let Whole(seed) = seed;
+        let parsed: EngineSpec = spec
+            .parse()
+            .map_err(|e| parse(format!("engine spec {spec:?}: {e}")))?;
+        let bad =
+            |e: game_catalog::engines::EngineSpecError| parse(format!("engine spec {spec:?}: {e}"));
+        let (engine, game) = match game {
+            "kamisado" => (
+                GameEngine::Kamisado(Mutex::new(build(&parsed, seed).map_err(bad)?)),
+                "kamisado",
+            ),
+            "onitama" => (
+                GameEngine::Onitama(Mutex::new(build(&parsed, seed).map_err(bad)?)),
+                "onitama",
+            ),
+            other => {
+                return Err(parse(format!(
+                    "game {other:?}: expected \"kamisado\" or \"onitama\""
+                )));
+            }
+        };
+        let needs_limit = match parsed.kind {
+            EngineKind::AlphaBeta => !parsed.options.iter().any(|(k, _)| k == "depth"),
+            EngineKind::Level(level) => {
+                level.depth().is_none() && !parsed.options.iter().any(|(k, _)| k == "depth")
+            }
+            _ => false,
+        };
+        Ok(Engine {
+            searcher: engine,
+            game,
+            spec: spec.to_owned(),
+            needs_limit,
+        })
+    }
+
+    /// The game this engine plays: `"kamisado"` or `"onitama"`.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.game
+    }
+
+    /// The spec the engine was built from.
+    #[getter]
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+
+    /// Searches the current position of `game` (a `Kamisado` or `Onitama` of this engine's
+    /// game) and returns a `SearchResult`: the move, its score, the principal variation.
+    ///
+    /// `depth` (plies), `nodes` (playouts for MCTS) and `time` (seconds) limit the search; the
+    /// first reached ends it. Without any, the engine's own budget applies (the levels' depth,
+    /// MCTS's playouts); `max` and `alphabeta` without a depth need one (`InputError`
+    /// otherwise). The engine is told the game's earlier positions
+    /// (Onitama's alpha-beta scores a repetition as a draw). The GIL is released meanwhile.
+    #[pyo3(signature = (game, *, depth=None, nodes=None, time=None))]
+    fn search(
+        &self,
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        depth: Option<Whole<u32>>,
+        nodes: Option<Whole<u64>>,
+        time: Option<f64>,
+    ) -> PyResult<SearchResult> {
+        let limits = limits(depth, nodes, time)?;
+        if limits.is_none() && self.needs_limit {
+            return Err(InputError::new_err(format!(
+                "engine {:?} searches until a limit stops it: give depth, nodes or time",
+                self.spec
+            )));
+        }
+        let wrong = |found: &str| {
+            InputError::new_err(format!(
+                "this engine plays {}, not {found}: pass a {} game",
+                self.game, self.game
+            ))
+        };
+        match &self.searcher {
+            GameEngine::Kamisado(engine) => {
+                let game = game
+                    .cast::<Kamisado>()
+                    .map_err(|_| wrong(&type_name(game)))?;
+                let state = game.borrow().state.clone();
+                search(py, engine, &state, &limits)
+            }
+            GameEngine::Onitama(engine) => {
+                let game = game
+                    .cast::<Onitama>()
+                    .map_err(|_| wrong(&type_name(game)))?;
+                let state = game.borrow().state.clone();
+                search(py, engine, &state, &limits)
+            }
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Engine({}, {})", quoted(self.game), quoted(&self.spec))
+    }
+}
+
+/// The engine names of the specs (`random`, `mcts`, `alphabeta`, the levels), with the options
+/// each takes: `{name: [option, ...]}`.
+#[pyfunction]
+pub(crate) fn engine_specs() -> Vec<(&'static str, Vec<&'static str>)> {
+    EngineKind::ALL
+        .into_iter()
+        .map(|kind| {
+            (
+                kind.name(),
+                kind.options().iter().map(|(k, _)| *k).collect(),
+            )
+        })
+        .collect()
+}

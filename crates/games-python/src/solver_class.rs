@@ -1,0 +1,135 @@
+//! The Python class `KamisadoSolver`: the exact solver of `kamisado-engine` (Kamisado cannot
+//! repeat a position, so every position has an exact value). It runs without the GIL.
+
+use std::sync::Mutex;
+use std::time::Instant;
+
+use game_engines::solver::{Solver, SolverConfig};
+use kamisado_engine::SolverOrder;
+use pyo3::prelude::*;
+
+use crate::arguments::Whole;
+use crate::encoding::Encoding;
+use crate::errors::shape;
+use crate::game_classes::Kamisado;
+use crate::results::{Score, SearchResult, search_result};
+
+/// The exact solver of Kamisado: the value of a position under perfect play (the winner
+/// winning as fast as it can, the loser resisting as long as it can), its principal line, and
+/// the value of every move.
+///
+/// `KamisadoSolver`(`table_mib`=64, `max_plies`=200): the transposition table's size in MiB and the
+/// longest distance looked for (at most 254). The table is kept from one call to the next, so
+/// solving positions of one game gets faster. (A `perfect` level of `Engine` will use it too.)
+#[pyclass(module = "kamisado_onitama")]
+pub(crate) struct KamisadoSolver {
+    solver: Mutex<Solver<kamisado_core::Position, SolverOrder>>,
+    config: SolverConfig,
+}
+
+impl std::fmt::Debug for KamisadoSolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KamisadoSolver")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl KamisadoSolver {
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Solver<kamisado_core::Position, SolverOrder>) -> T + Send,
+    ) -> PyResult<T> {
+        py.detach(|| {
+            let mut solver = self
+                .solver
+                .lock()
+                .map_err(|_| "an earlier call of this solver failed".to_owned())?;
+            Ok::<T, String>(f(&mut solver))
+        })
+        .map_err(pyo3::exceptions::PyRuntimeError::new_err)
+    }
+}
+
+#[pymethods]
+impl KamisadoSolver {
+    #[new]
+    #[pyo3(signature = (table_mib=Whole(64), max_plies=Whole(200)), text_signature = "(table_mib=64, max_plies=200)")]
+    fn new(table_mib: Whole<usize>, max_plies: Whole<u32>) -> PyResult<Self> {
+        let (Whole(table_mib), Whole(max_plies)) = (table_mib, max_plies);
+        if !(1..=16 * 1024).contains(&table_mib) {
+            return Err(shape(format!("table_mib {table_mib}: expected 1 to 16384")));
+        }
+        if !(1..=254).contains(&max_plies) {
+            return Err(shape(format!("max_plies {max_plies}: expected 1 to 254")));
+        }
+        let config = SolverConfig {
+            table_mib,
+            max_plies,
+        };
+        Ok(KamisadoSolver {
+            solver: Mutex::new(kamisado_engine::solver(config)),
+            config,
+        })
+    }
+
+    /// Solves the current position of `game`: a `SearchResult` whose score is exact (a win or a
+    /// loss with its distance in plies) and whose principal variation is a perfect line to the
+    /// end; `None` if the game is not decided within `max_plies`.
+    fn solve(&self, py: Python<'_>, game: &Kamisado) -> PyResult<Option<SearchResult>> {
+        let pos = *game.state.position();
+        let started = Instant::now();
+        let (solution, nodes) = self.run(py, |solver| {
+            let before = solver.stats().nodes;
+            let solution = solver.solve(&pos);
+            (solution, solver.stats().nodes - before)
+        })?;
+        Ok(solution.map(|s| {
+            search_result(
+                &pos,
+                s.line.first().copied(),
+                s.value.into(),
+                &s.line,
+                s.value.plies,
+                nodes,
+                started.elapsed().as_secs_f64(),
+            )
+        }))
+    }
+
+    /// The exact value of every legal move of the current position of `game`, for the player
+    /// to move, counted from this position (the move included): a list of
+    /// `(move, action, score)`, the score `None` beyond `max_plies`.
+    fn move_values(
+        &self,
+        py: Python<'_>,
+        game: &Kamisado,
+    ) -> PyResult<Vec<(String, usize, Option<Score>)>> {
+        let pos = *game.state.position();
+        let values = self.run(py, |solver| solver.move_values(&pos))?;
+        Ok(values
+            .into_iter()
+            .map(|(mv, value)| {
+                (
+                    abstract_game::Notation::move_text(&pos, mv),
+                    pos.action_of(mv),
+                    value.map(Score::from),
+                )
+            })
+            .collect())
+    }
+
+    /// The solver's settings: `(table_mib, max_plies)`.
+    #[getter]
+    fn config(&self) -> (usize, u32) {
+        (self.config.table_mib, self.config.max_plies)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "KamisadoSolver(table_mib={}, max_plies={})",
+            self.config.table_mib, self.config.max_plies
+        )
+    }
+}

@@ -1,0 +1,213 @@
+"""The engines from Python: alpha-beta levels, MCTS, the Kamisado solver and Onitama's
+tablebases each return the move, the score and the principal variation, and search without
+the GIL."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+import kamisado_onitama as ko
+
+
+def check_line(game, result):
+    """The move, its action and the principal variation are legal from ``game``."""
+    assert result.move == result.pv[0]
+    assert result.action == game.move_to_action(result.move)
+    replay = game.copy()
+    for mv, action in zip(result.pv, result.pv_actions):
+        assert replay.move_to_action(mv) == action
+        replay.play(action)
+    return replay
+
+
+@pytest.mark.parametrize(
+    ("name", "spec", "game"),
+    [
+        ("kamisado", "hard", ko.Kamisado()),
+        ("kamisado", "mcts:playouts=300", ko.Kamisado()),
+        ("kamisado", "random", ko.Kamisado()),
+        ("onitama", "medium", ko.Onitama.random(4)),
+        ("onitama", "alphabeta:depth=4", ko.Onitama()),
+        ("onitama", "mcts:playouts=300", ko.Onitama()),
+    ],
+)
+def test_engines_return_a_legal_move_score_and_line(name, spec, game):
+    engine = ko.Engine(name, spec, seed=3)
+    assert engine.game == name and engine.spec == spec
+    result = engine.search(game)
+    check_line(game, result)
+    assert result.score.kind in ("win", "loss", "draw", "eval")
+    assert result.seconds >= 0
+    assert result.nodes > 0 or spec == "random"
+    if spec == "hard":
+        assert result.depth == 5
+
+
+def test_limits_are_honoured():
+    engine = ko.Engine("onitama", "max")
+    result = engine.search(ko.Onitama(), depth=3)
+    assert result.depth == 3
+    result = engine.search(ko.Onitama(), nodes=2000)
+    assert 0 < result.nodes <= 2000 + 1000  # checked every few hundred nodes
+    started = time.perf_counter()
+    engine.search(ko.Onitama(), time=0.2)
+    assert time.perf_counter() - started < 5.0
+
+
+def test_an_engine_finds_the_win_in_one():
+    game = ko.Onitama("2m2/2M2/5/5/5 elephant,horse boar,ox crab r")
+    result = ko.Engine("onitama", "medium").search(game)
+    assert result.move == "horse:c4c5"
+    assert (result.score.kind, result.score.plies) == ("win", 1)
+
+
+def test_seeded_mcts_is_reproducible():
+    results = [
+        ko.Engine("kamisado", "mcts:playouts=500", seed=9).search(ko.Kamisado()) for _ in range(2)
+    ]
+    assert results[0].move == results[1].move and results[0].pv == results[1].pv
+
+
+def test_a_finished_game_has_no_move():
+    game = ko.Kamisado.from_record("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - - c1a3 b8h2 a3e7 h2h2 e7e7")
+    result = ko.Engine("kamisado", "easy").search(game)
+    assert result.move is None and result.action is None and result.pv == []
+    # Black's zero-length move e7e7 handed the turn to Gold, who won by deadlock: in Kamisado
+    # the side to move at the end can be the winner.
+    assert game.to_move == "gold" == game.winner
+    assert (result.score.kind, result.score.plies) == ("win", 0)
+
+
+def test_the_solver_gives_exact_values_and_perfect_lines():
+    solver = ko.KamisadoSolver(table_mib=16)
+    game = ko.Kamisado()
+    game.play("c1a3")
+    result = solver.solve(game)
+    assert (result.score.kind, result.score.plies) == ("win", 3)
+    end = check_line(game, result)
+    assert end.is_over and end.winner == "gold" and len(result.pv) == 3
+    # Values up to 9 plies (the longer ones are None): quick to compute.
+    values = ko.KamisadoSolver(table_mib=16, max_plies=9).move_values(game)
+    assert sorted(m for m, _, _ in values) == sorted(game.legal_moves())
+    assert any(v is None for _, _, v in values)
+    assert all(game.move_to_action(m) == a for m, a, _ in values)
+    # The solved move is one of the quickest wins among the moves' values.
+    wins = [v.plies for _, _, v in values if v is not None and v.kind == "win"]
+    assert min(wins) == 3
+    assert dict((m, v.plies) for m, _, v in values if v is not None)[result.move] == 3
+
+
+def test_the_solver_agrees_with_a_brute_force_search_near_the_end():
+    """Exact values up to 3 plies, checked by a plain search over the legal moves."""
+
+    def wins_within(game, d):
+        if d == 0:
+            return False
+        for action in game.legal_actions():
+            child = game.after(action)
+            if child.is_over:
+                if child.winner == game.to_move:
+                    return True
+            elif loses_within(child, d - 1):
+                return True
+        return False
+
+    def loses_within(game, d):
+        if d == 0:
+            return False
+        for action in game.legal_actions():
+            child = game.after(action)
+            if child.is_over:
+                if child.winner == game.to_move:
+                    return False
+            elif not wins_within(child, d - 1):
+                return False
+        return True
+
+    def brute_force(game, most):
+        for d in range(1, most + 1):
+            if wins_within(game, d):
+                return ("win", d)
+            if loses_within(game, d):
+                return ("loss", d)
+        return None
+
+    rng = random.Random(12)
+    solver = ko.KamisadoSolver(table_mib=16)
+    short = longer = 0
+    while short < 12 or longer < 3:
+        game = ko.Kamisado()
+        for _ in range(rng.randrange(6, 40)):
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_actions()))
+        if game.is_over:
+            continue
+        result = solver.solve(game)
+        exact = (result.score.kind, result.score.plies)
+        expected = brute_force(game, 3)
+        if expected is None:
+            assert exact[1] > 3, game.record
+            longer += 1
+        else:
+            assert exact == expected, game.record
+            short += 1
+
+
+def test_tablebase_probes_searches_and_files(tmp_path):
+    table = ko.OnitamaTablebase.generate("horse,elephant,ox,boar,crab", pieces=2)
+    stats = dict(table.stats())
+    assert stats["positions"] == 16_590 and stats["draws"] == 0
+    assert table.cards == ["boar", "crab", "elephant", "horse", "ox"] and table.pieces == 2
+    game = ko.Onitama("2m2/2M2/5/5/5 elephant,horse boar,ox crab r")
+    score = table.probe(game)
+    assert (score.kind, score.plies) == ("win", 1)
+    result = table.search(game)
+    assert result.move == "horse:c4c5"
+    assert table.probe(ko.Onitama()) is None and table.search(ko.Onitama()) is None
+    # Every value is the best of its children's, one ply further.
+    rng = random.Random(3)
+    game = ko.Onitama("2m2/5/5/5/2M2 elephant,horse boar,ox crab r")
+    for _ in range(40):
+        if game.is_over:
+            break
+        value = table.probe(game)
+        result = table.search(game)
+        assert result.score == value
+        end = check_line(game, result)
+        if value.kind == "win":
+            assert end.is_over and end.winner == game.to_move and len(result.pv) == value.plies
+        game.play(rng.choice(game.legal_actions()))
+    path = tmp_path / "a2.tb"
+    table.save(path)
+    again = ko.OnitamaTablebase.open(path)
+    assert again.probe(ko.Onitama("2m2/5/5/5/2M2 elephant,horse boar,ox crab r")) == table.probe(
+        ko.Onitama("2m2/5/5/5/2M2 elephant,horse boar,ox crab r")
+    )
+
+
+def test_searches_release_the_gil():
+    """While an engine searches in a thread, Python code keeps running in this one."""
+    engine = ko.Engine("onitama", "mcts")  # with a time limit, MCTS searches until it is up
+    done = threading.Event()
+
+    def search():
+        engine.search(ko.Onitama(), time=1.0)
+        done.set()
+
+    thread = threading.Thread(target=search)
+    thread.start()
+    time.sleep(0.05)
+    count = 0
+    deadline = time.perf_counter() + 0.5
+    while time.perf_counter() < deadline and not done.is_set():
+        count += 1
+    searching = not done.is_set()
+    thread.join()
+    assert searching, "the search ended before the check"
+    # Holding the GIL, the search would have frozen this loop; it ran freely.
+    assert count > 10_000
