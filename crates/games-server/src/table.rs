@@ -6,15 +6,13 @@ use std::time::Duration;
 use abstract_game::Player;
 use game_catalog::engines::{EngineSpec, build};
 use game_catalog::play::CatalogCoach;
-use game_catalog::views::state::StateView;
-use game_catalog::views::{OutcomeView, ScoreView, pv_texts};
+use game_catalog::views::state::{CoachView, StateView};
+use game_catalog::views::{ScoreView, pv_texts};
 use game_catalog::{CatalogGame, Setup, setup};
 use game_engines::Limits;
-use game_sessions::{
-    Format, MirrorMatch, Participant, Play, Session, SessionError, TimeControl,
-};
+use game_sessions::{Format, MirrorMatch, Participant, Play, Session, SessionError, TimeControl};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::live::{EngineChoice, EngineJob, LiveGame, Thinking};
@@ -438,24 +436,8 @@ impl<G: CatalogGame> LiveGame for Table<G> {
             .current_mut()
             .propose(&CatalogCoach, mv)
             .map_err(session_error)?;
-        let threats: Vec<Value> = report
-            .threats
-            .iter()
-            .map(|t| {
-                json!({
-                    "reply": report.after.move_text(t.reply),
-                    "wins": t.wins,
-                    "captures": t.captures,
-                })
-            })
-            .collect();
-        Ok(json!({
-            "candidate": before.move_text(report.candidate),
-            "after": report.after.position_text(),
-            "ends_game": report.ends_game.map(OutcomeView::of),
-            "threats": threats,
-            "hand_over": report.hand_over,
-        }))
+        serde_json::to_value(CoachView::of(&before, &report))
+            .map_err(|e| ApiError::Internal(e.to_string()))
     }
 
     fn next_game(&mut self, token: &str) -> Result<(), ApiError> {

@@ -41,7 +41,9 @@ impl CatalogEntry for Onitama {
     fn start_option_choices(option: &str) -> Vec<&'static str> {
         match option {
             "cards" => {
-                let mut names = onitama_core::Card::ALL.map(onitama_core::Card::name).to_vec();
+                let mut names = onitama_core::Card::ALL
+                    .map(onitama_core::Card::name)
+                    .to_vec();
                 names.sort_unstable();
                 names
             }

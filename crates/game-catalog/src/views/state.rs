@@ -23,7 +23,7 @@
 use std::collections::BTreeMap;
 
 use abstract_game::Player;
-use game_sessions::{Play, SessionResult};
+use game_sessions::{CoachReport, Play, SessionResult};
 use serde::Serialize;
 
 use crate::game::CatalogGame;
@@ -321,4 +321,53 @@ fn clock_view<G: CatalogGame>(play: &Play<G>) -> Option<ClockView> {
             .find(|&p| clock.flag_down(p))
             .map(Player::id),
     })
+}
+
+/// A reply the coaching round warns about: `{"reply", "wins", "captures"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ThreatView {
+    /// The opponent's reply, in notation.
+    pub reply: String,
+    /// Whether it wins at once.
+    pub wins: bool,
+    /// Whether it captures.
+    pub captures: bool,
+}
+
+/// The coaching round's answer to a candidate: `{"candidate", "after", "ends_game", "threats",
+/// "hand_over"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CoachView {
+    /// The candidate, in notation.
+    pub candidate: String,
+    /// The position it would give.
+    pub after: String,
+    /// The outcome if it ends the game.
+    pub ends_game: Option<OutcomeView>,
+    /// The replies it allows that win or capture.
+    pub threats: Vec<ThreatView>,
+    /// What the opponent receives with the turn, in words.
+    pub hand_over: Option<String>,
+}
+
+impl CoachView {
+    /// The view of `report`, the coach's answer about a candidate of `before`.
+    #[must_use]
+    pub fn of<G: CatalogGame>(before: &G, report: &CoachReport<G>) -> Self {
+        CoachView {
+            candidate: before.move_text(report.candidate),
+            after: report.after.position_text(),
+            ends_game: report.ends_game.map(OutcomeView::of),
+            threats: report
+                .threats
+                .iter()
+                .map(|t| ThreatView {
+                    reply: report.after.move_text(t.reply),
+                    wins: t.wins,
+                    captures: t.captures,
+                })
+                .collect(),
+            hand_over: report.hand_over.clone(),
+        }
+    }
 }
