@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use game_catalog::views::state::StateView;
 use serde_json::Value;
 
 use crate::error::ApiError;
@@ -42,8 +43,8 @@ pub(crate) trait LiveGame: Send + Sync {
     /// The game's name (`kamisado`).
     fn game(&self) -> &'static str;
     /// The state the API answers with (see `docs/server.md`), without `id`, `version` and
-    /// `thinking`, which the caller adds.
-    fn state(&self) -> Value;
+    /// `thinking`, which the caller sets.
+    fn state(&self) -> StateView;
     /// The token that plays the open seat of a game shared by link, now taken by `name`;
     /// returns the id of the player of that seat (in the current game).
     fn join(&mut self, name: &str, token: String) -> Result<&'static str, ApiError>;

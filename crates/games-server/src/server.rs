@@ -88,9 +88,7 @@ fn router(registry: Arc<Registry>, shutdown: watch::Receiver<bool>) -> Router {
     let requests = Arc::new(Semaphore::new(registry.config.limits.max_requests));
     Router::new()
         .route("/", get(page::index))
-        .route("/style.css", get(page::style))
-        .route("/app.js", get(page::app))
-        .route("/api.js", get(page::api))
+        .route("/{file}", get(page::asset))
         .route("/api/catalog", get(api::catalog))
         .route("/api/games", post(api::create))
         .route("/api/games/{id}", get(api::state))
