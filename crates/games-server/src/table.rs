@@ -34,6 +34,9 @@ pub(crate) struct Table<G: CatalogGame> {
     /// shared by link, or an engine). Same-device games hold one token in both.
     tokens: [Option<String>; 2],
     last_tick_ms: u64,
+    /// In a game shared by link: the participant index of the player who asked to take back
+    /// the last turn, until the other answers.
+    takeback: Option<usize>,
 }
 
 /// The database row of a table.
@@ -44,6 +47,8 @@ struct SavedTable {
     tokens: [Option<String>; 2],
     mirror: bool,
     session: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    takeback: Option<usize>,
 }
 
 /// The largest transposition table an engine of the server may ask for, in MiB.
@@ -184,6 +189,7 @@ impl<G: CatalogGame> Table<G> {
             opponent: request.opponent,
             tokens,
             last_tick_ms: now_ms,
+            takeback: None,
         })
     }
 
@@ -238,6 +244,7 @@ impl<G: CatalogGame> Table<G> {
             opponent: saved.opponent,
             tokens: saved.tokens,
             last_tick_ms: now_ms,
+            takeback: saved.takeback.filter(|&i| i < 2),
         })
     }
 
@@ -246,7 +253,10 @@ impl<G: CatalogGame> Table<G> {
         if token.is_empty() {
             return Err(ApiError::Forbidden("token: missing".into()));
         }
-        let holds = self.tokens.clone().map(|t| t.as_deref() == Some(token));
+        let holds = self
+            .tokens
+            .clone()
+            .map(|t| t.is_some_and(|t| crate::secret::same_token(token, &t)));
         if holds == [false, false] {
             return Err(ApiError::Forbidden(
                 "token: not a player of this game".into(),
@@ -497,12 +507,27 @@ impl<G: CatalogGame> LiveGame for Table<G> {
             .current_mut()
             .play(mv)
             .map(drop)
-            .map_err(session_error)
+            .map_err(session_error)?;
+        self.takeback = None;
+        Ok(())
     }
 
     fn undo(&mut self, token: &str) -> Result<(), ApiError> {
         let holds = self.holds(token)?;
-        let _ = holds;
+        if self.opponent == Opponent::Link && holds != [true, true] {
+            // Two people on two devices: the other one is asked first.
+            if !self.play.current().actions().undo {
+                return Err(ApiError::Conflict("nothing to undo".into()));
+            }
+            let me = usize::from(holds[1]);
+            if self.takeback == Some(me) {
+                return Err(ApiError::Conflict(
+                    "a takeback is already asked; the opponent answers it".into(),
+                ));
+            }
+            self.takeback = Some(me);
+            return Ok(());
+        }
         self.play
             .current_mut()
             .undo()
@@ -510,13 +535,53 @@ impl<G: CatalogGame> LiveGame for Table<G> {
             .map_err(session_error)
     }
 
+    fn answer_takeback(&mut self, token: &str, accept: bool) -> Result<(), ApiError> {
+        let holds = self.holds(token)?;
+        let Some(asker) = self.takeback else {
+            return Err(ApiError::Conflict("no takeback is asked".into()));
+        };
+        if holds[asker] {
+            return Err(ApiError::Forbidden(
+                "token: the opponent answers a takeback, not the player who asked".into(),
+            ));
+        }
+        if accept {
+            self.play
+                .current_mut()
+                .undo()
+                .map(drop)
+                .map_err(session_error)?;
+        }
+        self.takeback = None;
+        Ok(())
+    }
+
+    fn takeback_asked_by(&self) -> Option<&'static str> {
+        self.takeback.map(|i| self.play.sides()[i].id())
+    }
+
     fn redo(&mut self, token: &str) -> Result<(), ApiError> {
-        self.holds(token)?;
+        let holds = self.holds(token)?;
+        if self.opponent == Opponent::Link && holds != [true, true] {
+            // What redo replays is a turn of the side to move: only that player may.
+            let mover = self
+                .play
+                .current()
+                .to_move()
+                .map(|p| self.play.participant_index(p));
+            if mover.is_none_or(|i| !holds[i]) {
+                return Err(ApiError::Forbidden(
+                    "not your turn: only the player to move replays a turn taken back".into(),
+                ));
+            }
+        }
         self.play
             .current_mut()
             .redo()
             .map(drop)
-            .map_err(session_error)
+            .map_err(session_error)?;
+        self.takeback = None;
+        Ok(())
     }
 
     fn resign(&mut self, token: &str, player: Option<&str>) -> Result<(), ApiError> {
@@ -544,7 +609,9 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         self.play
             .current_mut()
             .resign(player)
-            .map_err(session_error)
+            .map_err(session_error)?;
+        self.takeback = None;
+        Ok(())
     }
 
     fn propose(&mut self, token: &str, mv: &str) -> Result<Value, ApiError> {
@@ -581,7 +648,9 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         self.play
             .next_game()
             .map(drop)
-            .map_err(|e| ApiError::Conflict(e.to_string()))
+            .map_err(|e| ApiError::Conflict(e.to_string()))?;
+        self.takeback = None;
+        Ok(())
     }
 
     fn tick(&mut self, now_ms: u64) -> bool {
@@ -643,6 +712,7 @@ impl<G: CatalogGame> LiveGame for Table<G> {
             tokens: self.tokens.clone(),
             mirror,
             session,
+            takeback: self.takeback,
         })
         .unwrap_or_default()
     }
