@@ -14,7 +14,7 @@ use tokio::sync::watch;
 use crate::config::Timeouts;
 use crate::guard::Client;
 use crate::registry::Registry;
-use crate::websocket::{Closing, Liveness, close, send};
+use crate::websocket::{Closing, Liveness, close, drain, send};
 
 /// The largest message a client may send on a game's socket (it is ignored anyway).
 const MAX_MESSAGE: usize = 4096;
@@ -99,5 +99,6 @@ async fn watch_game(
     };
     if let Some(closing) = closing {
         close(&mut socket, &closing).await;
+        drain(&mut socket).await;
     }
 }

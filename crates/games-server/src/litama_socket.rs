@@ -28,7 +28,7 @@ use crate::guard::Client;
 use crate::litama::{ConnId, Hub};
 use crate::registry::Registry;
 use crate::store::{Kind, Store};
-use crate::websocket::{Closing, Liveness, close, send};
+use crate::websocket::{Closing, Liveness, close, drain, send};
 
 /// How many messages may wait for one socket; a watcher whose outbox is full is closed.
 const QUEUE: usize = 64;
@@ -318,7 +318,7 @@ async fn serve(
     // handles the commands in order and tells the writer why it stopped.
     let (closing_tx, closing_rx) = watch::channel::<Option<Closing>>(None);
     let liveness = Arc::new(StdMutex::new(Liveness::new(&timeouts)));
-    let writer = tokio::spawn(write(
+    let mut writer = tokio::spawn(write(
         sink,
         inbox,
         Arc::clone(&me.kick),
@@ -326,19 +326,27 @@ async fn serve(
         Arc::clone(&liveness),
         timeouts,
     ));
+    let mut stream = stream;
     let stopped = tokio::select! {
-        closing = read(stream, &litama, &me, client, &liveness) => closing,
+        closing = read(&mut stream, &litama, &me, client, &liveness) => closing,
         _ = shutdown.changed() => Some(Closing::GOING_AWAY),
+        _ = &mut writer => None, // the writer closed the socket (idle, too slow, gone)
     };
     litama.forget(conn);
-    let _ = closing_tx.send(Some(stopped.unwrap_or(Closing::GOING_AWAY)));
-    drop(me);
-    let _ = writer.await;
+    if writer.is_finished() {
+        drop(me);
+        drain(&mut stream).await;
+    } else {
+        // Why first, then the last sender goes: the writer sends what is left, then the frame.
+        let _ = closing_tx.send(Some(stopped.unwrap_or(Closing::GOING_AWAY)));
+        drop(me);
+        let _ = tokio::join!(writer, drain(&mut stream));
+    }
 }
 
 /// Reads and handles the commands; returns why the connection ends (`None`: the client left).
 async fn read(
-    mut stream: SplitStream<WebSocket>,
+    stream: &mut SplitStream<WebSocket>,
     litama: &LitamaState,
     me: &Watcher,
     client: IpAddr,
@@ -377,7 +385,7 @@ async fn write(
         tokio::select! {
             biased;
             message = inbox.recv() => {
-                let Some(message) = message else { break None };
+                let Some(message) = message else { break closing.borrow().clone() };
                 if let Err(closing) = send(&mut sink, Message::Text(message.into()), &timeouts).await {
                     break closing;
                 }

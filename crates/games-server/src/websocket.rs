@@ -11,7 +11,7 @@ use std::time::Duration;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocketUpgrade, close_code};
 use axum::response::{IntoResponse, Response};
-use futures_util::{Sink, SinkExt};
+use futures_util::{Sink, SinkExt, Stream, StreamExt};
 use tokio::sync::OwnedSemaphorePermit;
 use tokio::time::{Instant, Interval, MissedTickBehavior};
 
@@ -28,8 +28,11 @@ const MAX_WRITE_BUFFER: usize = 64 * 1024;
 const MAX_CONTROL_FRAMES: u32 = 64;
 /// The window of [`MAX_CONTROL_FRAMES`].
 const FLOOD_WINDOW: Duration = Duration::from_secs(10);
-/// How long the server tries to deliver its close frame.
+/// How long the server tries to deliver its close frame, and how long a quiet client is
+/// waited for after it.
 const CLOSE_GRACE: Duration = Duration::from_secs(1);
+/// The most time the server reads what a client sends after the server's close frame.
+const DRAIN_MOST: Duration = Duration::from_secs(3);
 
 /// What an open socket holds: a place among the server's sockets and among its client's.
 #[derive(Debug)]
@@ -145,6 +148,23 @@ where
         reason: closing.reason.into(),
     };
     let _ = tokio::time::timeout(CLOSE_GRACE, socket.send(Message::Close(Some(frame)))).await;
+}
+
+/// Reads and drops what the client still sends after the server's close frame, until its own
+/// close frame, its end, a second of quiet or [`DRAIN_MOST`]: a socket closed with unread data
+/// is reset, and a reset would throw away the close frame before the client reads it.
+pub(crate) async fn drain<S>(socket: &mut S)
+where
+    S: Stream<Item = Result<Message, axum::Error>> + Unpin,
+{
+    let until = Instant::now() + DRAIN_MOST;
+    loop {
+        let quiet = (Instant::now() + CLOSE_GRACE).min(until);
+        match tokio::time::timeout_at(quiet, socket.next()).await {
+            Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) | Err(_) => return,
+            Ok(Some(Ok(_))) => {}
+        }
+    }
 }
 
 /// Sends `message` within the send timeout, or says why the socket must close (`None`: it is
