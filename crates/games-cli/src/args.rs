@@ -374,6 +374,11 @@ pub struct ServeArgs {
     /// bots and other non-browser clients send no origin and are always let in.
     #[arg(long, value_name = "ORIGIN")]
     pub litama_origin: Vec<String>,
+    /// Turn the per-client limits off (requests a second, games and sockets per address): for
+    /// tests and benchmarks on one machine, or behind a proxy that limits clients itself. The
+    /// server's own limits and every timeout stay.
+    #[arg(long)]
+    pub no_client_limits: bool,
 }
 
 /// `games tablebase`.

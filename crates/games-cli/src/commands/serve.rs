@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use games_server::{Origins, Server, ServerConfig};
+use games_server::{ClientLimits, Origins, Server, ServerConfig};
 
 use crate::args::ServeArgs;
 use crate::error::{Failure, usage};
@@ -23,6 +23,9 @@ fn origins(list: &[String]) -> Origins {
 /// limit with the connection caps goes to stderr.
 pub fn serve(args: &ServeArgs) -> Result<(), Failure> {
     let mut config = ServerConfig::new(args.addr, &args.db);
+    if args.no_client_limits {
+        config.clients = ClientLimits::unlimited();
+    }
     config.clients.trusted_proxies.clone_from(&args.trust_proxy);
     config.origins.api = origins(&args.allow_origin);
     config.origins.litama = origins(&args.litama_origin);
