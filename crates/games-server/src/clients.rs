@@ -137,7 +137,7 @@ impl Clients {
     /// unless it is a trusted proxy, in which case the last address of `X-Forwarded-For` that
     /// is not a trusted proxy (or `peer` if the header names none).
     pub(crate) fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
-        let trusted = |ip: &IpAddr| self.limits.trusted_proxies.contains(&canonical(*ip));
+        let trusted = |ip: &IpAddr| self.is_trusted_proxy(*ip);
         if !trusted(&peer) {
             return key(peer);
         }
@@ -156,6 +156,11 @@ impl Clients {
             }
         }
         key(peer)
+    }
+
+    /// Whether `peer` is a trusted reverse proxy.
+    pub(crate) fn is_trusted_proxy(&self, peer: IpAddr) -> bool {
+        self.limits.trusted_proxies.contains(&canonical(peer))
     }
 
     /// Takes a place of `resource` for `client`, or says why not.

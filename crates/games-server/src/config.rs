@@ -105,7 +105,8 @@ pub struct ClientLimits {
     pub requests_per_second: u32,
     /// Requests in a burst above the sustained rate.
     pub request_burst: u32,
-    /// HTTP connections open at once (new ones are answered 429 and closed).
+    /// HTTP connections open at once (new ones are answered 429 and closed); a trusted proxy's
+    /// connections are not counted.
     pub connections: usize,
     /// `WebSocket`s open at once (game sockets and `/litama` together).
     pub websockets: usize,

@@ -60,7 +60,12 @@ pub(crate) async fn serve(
             tokio::time::sleep(ACCEPT_BACKOFF).await;
             continue;
         };
-        let Ok(hold) = clients.hold(peer.ip(), Resource::Connection) else {
+        // A trusted proxy carries many clients: its connections are not counted as one's.
+        let hold = if clients.is_trusted_proxy(peer.ip()) {
+            None
+        } else if let Ok(hold) = clients.hold(peer.ip(), Resource::Connection) {
+            Some(hold)
+        } else {
             tokio::spawn(refuse(stream));
             continue;
         };
