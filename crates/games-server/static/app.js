@@ -490,6 +490,18 @@ function renderControls() {
   const hasToken = !!S.token;
   $('undo').disabled = !hasToken || !st.can_undo;
   $('redo').disabled = !hasToken || !st.can_redo;
+  // A takeback asked between two browsers: the opponent answers it.
+  const asked = st.takeback && st.takeback.asked_by;
+  const takeback = $('takeback');
+  takeback.hidden = !(asked && hasToken);
+  if (asked && hasToken) {
+    const mine = asked === S.side;
+    $('takeback-text').textContent = mine
+      ? 'You asked to take back the last turn; your opponent decides.'
+      : `${cap(asked)} asks to take back the last turn.`;
+    $('takeback-accept').hidden = mine;
+    $('takeback-decline').hidden = mine;
+  }
   $('hint').disabled = over();
   $('resign').disabled = !hasToken || over();
   const next = $('next-game');
@@ -1068,7 +1080,15 @@ function cancelPending() {
 function doUndo() {
   run(async () => {
     const state = await api.undo(S.id, S.token);
-    setStatus('Took back the last turn.');
+    setStatus(state.takeback ? 'Asked your opponent to take back the last turn.' : 'Took back the last turn.');
+    applyState(state);
+  });
+}
+
+function answerTakeback(accept) {
+  run(async () => {
+    const state = await api.takeback(S.id, S.token, accept);
+    setStatus(accept ? 'Took back the last turn, as your opponent asked.' : 'Declined the takeback.');
     applyState(state);
   });
 }
@@ -1238,6 +1258,8 @@ function init() {
   $('new-game').addEventListener('click', leaveGame);
   $('undo').addEventListener('click', doUndo);
   $('redo').addEventListener('click', doRedo);
+  $('takeback-accept').addEventListener('click', () => answerTakeback(true));
+  $('takeback-decline').addEventListener('click', () => answerTakeback(false));
   $('hint').addEventListener('click', doHint);
   $('resign').addEventListener('click', doResign);
   $('next-game').addEventListener('click', doNext);
