@@ -48,6 +48,23 @@ pub trait CatalogEntry: Game {
         ))
     }
 
+    /// The words a value of the start option `option` is made of, for a front end's menus
+    /// (Onitama's `cards`: the names of the sixteen cards); empty (the default) when the value
+    /// is free text.
+    #[must_use]
+    fn start_option_choices(option: &str) -> Vec<&'static str> {
+        let _ = option;
+        Vec::new()
+    }
+
+    /// The value of the start option `option` that gives [`CatalogEntry::default_start`]
+    /// (Onitama's `cards`: `horse,elephant,ox,boar,crab`), if there is one.
+    #[must_use]
+    fn start_option_default(option: &str) -> Option<String> {
+        let _ = option;
+        None
+    }
+
     /// A player by its id (`"black"`), as used in JSON and on the command line.
     fn player(id: &str) -> Option<Self::Player> {
         <Self::Player as Player>::BOTH

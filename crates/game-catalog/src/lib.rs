@@ -48,7 +48,9 @@
 //!   [`GameRecord`](abstract_game::record::GameRecord); [`SetupError`] says which input is bad.
 //! - [`openings()`]: the openings of an engine match, a random start of each game and, where the
 //!   game has one, the lines of its [`MatchOpenings::OPENING_BOOK`], used evenly.
-//! - [`views`]: the JSON objects of `show`, `perft` and outcomes.
+//! - [`views`]: the JSON objects of `show`, `perft` and outcomes, the state of a game being
+//!   played ([`views::state::StateView`]) and the catalog a front end reads at start-up
+//!   ([`views::catalog::CatalogView`]).
 //! - [`engines`]: engine presets by name (`random`, `mcts:playouts=20000`, `hard`) for any game.
 //! - [`play`]: what playing sessions need from each game: the board for a terminal
 //!   ([`play::BoardStyle`]) and the coach of the coaching round ([`play::CatalogCoach`]).
@@ -85,7 +87,7 @@ pub use game::CatalogGame;
 pub use knowledge::EngineKnowledge;
 pub use name::{GameName, GameVisitor, UnknownGameError};
 pub use openings::{MatchOpenings, opening, openings};
-pub use presentation::Presentation;
+pub use presentation::{BoardGeometry, Presentation};
 pub use proof::Provable;
 pub use setup::{Setup, SetupError, position, setup, start_position};
 pub use solvable::Solvable;

@@ -6,6 +6,19 @@ use game_sessions::Threat;
 
 use crate::board_style::BoardStyle;
 
+/// How a graphical front end lays a board out: its files from left to right and its ranks as
+/// seen from the first player's side, and which player's home row is at the top when the board
+/// is not turned (a viewer who plays that side sees it turned).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardGeometry<P> {
+    /// The file letters, left to right (`"abcdefgh"`).
+    pub files: &'static str,
+    /// The number of ranks, numbered from 1 at the bottom.
+    pub ranks: u8,
+    /// The player whose home row is the top rank.
+    pub top: P,
+}
+
 /// The texts and boards a person reads: a diagram, a turn summary, the board for a terminal
 /// and for a graphical front end, the words for a result and for a forced turn, and what the
 /// coaching round says. Every item but [`Presentation::diagram`] has a default.
@@ -37,6 +50,27 @@ pub trait Presentation: Notation {
     /// moves no piece (a pass) or a game without squares of origin (tic-tac-toe).
     fn move_source(&self, mv: Self::Move) -> Option<String> {
         let _ = mv;
+        None
+    }
+
+    /// The square `mv` moves a piece to, in the game's notation, or `None` for a move that
+    /// moves no piece (a pass) or a game without squares of origin (tic-tac-toe, whose move is
+    /// its square: the move text says it).
+    fn move_target(&self, mv: Self::Move) -> Option<String> {
+        let _ = mv;
+        None
+    }
+
+    /// The card `mv` is played with (Onitama), or `None` in a game without cards.
+    fn move_card(&self, mv: Self::Move) -> Option<&'static str> {
+        let _ = mv;
+        None
+    }
+
+    /// How a graphical front end lays the board out, or `None` (the default) when it shows the
+    /// position text instead.
+    #[must_use]
+    fn board_geometry() -> Option<BoardGeometry<Self::Player>> {
         None
     }
 

@@ -1,4 +1,6 @@
-//! The JSON views: one wire format for the command line and the server.
+//! The JSON views: one wire format for the command line, the server and the WebAssembly
+//! package. The state of a game being played is [`state::StateView`]; what a front end needs to
+//! know about the games, [`catalog::CatalogView`].
 //!
 //! Each view is a plain struct that serializes (serde) to the object the command line prints
 //! with `--json` and the server sends; field order is part of the format.
@@ -15,6 +17,9 @@
 //! ```
 
 use std::time::Instant;
+
+pub mod catalog;
+pub mod state;
 
 use abstract_game::perft::{Convention, PlyStats, divide, perft_stats};
 use abstract_game::{EndReason, Notation, Outcome, Player};

@@ -74,6 +74,14 @@
 //! [`Evaluator`] and presets) lives in its own crate beside the rules, `kamisado-engine` and
 //! `onitama-engine`.
 //!
+//! # WebAssembly
+//!
+//! The crate builds for `wasm32-unknown-unknown` (browsers and Node, through wasm-bindgen):
+//! there the search clock reads the host's `performance.now()` (the `web-time` crate) instead of
+//! `std::time::Instant`, which panics on that target, and a search starts no thread unless its
+//! configuration asks for more than one ([`AlphaBetaConfig::threads`], 1 by default). Every
+//! other target uses `std` unchanged.
+//!
 //! # Feature flags
 //!
 //! - `serde`: `Serialize`/`Deserialize` for [`Score`] (`{"kind": "win", "plies": 7}`,

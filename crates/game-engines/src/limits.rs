@@ -22,7 +22,15 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The monotonic clock of searches: `std`'s everywhere but on `wasm32-unknown-unknown`, where
+/// `std::time::Instant::now()` panics and the host's `performance.now()` (browsers, Web
+/// Workers, Node) stands in, through the `web-time` crate.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub(crate) use std::time::Instant;
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub(crate) use web_time::Instant;
 
 /// The limits of one search. Every field is optional and the search ends at the first limit
 /// reached; what "depth" and "node" mean is up to each engine (documented on the engine).

@@ -17,7 +17,7 @@ use abstract_game::Game;
 use abstract_game::rng::SplitMix64;
 
 use crate::engine::{Engine, SearchResult};
-use crate::limits::Limits;
+use crate::limits::{Instant, Limits};
 use crate::score::Score;
 
 /// An engine that plays a uniformly random legal move, from a seeded [`SplitMix64`].
@@ -64,7 +64,7 @@ impl<G: Game> Engine<G> for RandomMover {
         if let Some(over) = SearchResult::game_over(pos) {
             return over;
         }
-        let start = std::time::Instant::now();
+        let start = Instant::now();
         let best = self.rng.choose(pos.legal_moves().as_ref());
         SearchResult {
             best,

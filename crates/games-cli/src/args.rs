@@ -37,6 +37,9 @@ pub enum Command {
     Tablebase(TablebaseArgs),
     /// Serve the web page, the JSON/WebSocket API and the Litama endpoint (`/litama`).
     Serve(ServeArgs),
+    /// Write the page as a static site that plays in the browser with no server, offline too
+    /// (the WebAssembly package, a manifest and a service worker beside it).
+    Site(SiteArgs),
 }
 
 /// A game name from the catalog.
@@ -379,6 +382,17 @@ pub struct ServeArgs {
     /// server's own limits and every timeout stay.
     #[arg(long)]
     pub no_client_limits: bool,
+}
+
+/// `games site`.
+#[derive(Args, Debug)]
+pub struct SiteArgs {
+    /// The folder to write the site to (created if missing; its files are replaced).
+    #[arg(long, value_name = "DIR")]
+    pub out: std::path::PathBuf,
+    /// The folder of the WebAssembly package, as `crates/games-wasm/build.sh` writes it.
+    #[arg(long, value_name = "DIR", default_value = "target/npm/games")]
+    pub package: std::path::PathBuf,
 }
 
 /// `games tablebase`.

@@ -48,7 +48,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
                     Ok(())
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Err(usage(
-                    "missing a command: perft, show, play, analyze, match, solve, verify-proof, tablebase or serve (see games --help)",
+                    "missing a command: perft, show, play, analyze, match, solve, verify-proof, tablebase, serve or site (see games --help)",
                 )),
                 _ => Err(usage(clap_first_line(&e))),
             };
@@ -65,6 +65,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
         Command::Tablebase(a) => commands::tablebase::build(a),
         Command::VerifyProof(a) => a.game.visit(commands::verify_proof::VerifyProof(a)),
         Command::Serve(a) => commands::serve::serve(a),
+        Command::Site(a) => commands::site::site(a),
     }
 }
 

@@ -9,7 +9,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use game_catalog::{CatalogGame, GameName, GameVisitor};
+use game_catalog::views::catalog::CatalogView;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -97,29 +97,11 @@ struct JoinBody {
 }
 
 /// `GET /api/catalog`.
-pub(crate) async fn catalog() -> Json<Value> {
-    struct Entry;
-    impl GameVisitor for Entry {
-        type Output = Value;
-        fn visit<G: CatalogGame>(self) -> Value {
-            use abstract_game::Player;
-            json!({
-                "name": G::NAME,
-                "players": G::Player::BOTH.map(Player::id),
-                "start": G::default_start().position_text(),
-                "start_options": G::START_OPTIONS.iter().map(|o| json!({
-                    "name": o.name, "value": o.value_name, "help": o.help,
-                })).collect::<Vec<_>>(),
-            })
-        }
-    }
-    let games: Vec<Value> = GameName::ALL.into_iter().map(|g| g.visit(Entry)).collect();
-    Json(json!({
-        "games": games,
-        "levels": game_engines::Level::ALL.map(game_engines::Level::name),
-        "formats": ["casual", "clock_duel", "coaching", "mirror_match"],
-        "opponents": ["engine", "same_device", "link"],
-    }))
+pub(crate) async fn catalog() -> Json<CatalogView> {
+    Json(CatalogView::new(
+        &["casual", "clock_duel", "coaching", "mirror_match"],
+        &["engine", "same_device", "link"],
+    ))
 }
 
 /// `POST /api/games`.

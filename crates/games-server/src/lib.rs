@@ -24,6 +24,8 @@
 //!   or a manual one for tests of the clock duel).
 //! - The routes ([`ROUTES`]) and their JSON are described in the project's `docs/server.md` and
 //!   served as `OpenAPI` at `/api/openapi.json` ([`OPENAPI_JSON`]).
+//! - [`site`]: the same page as a static site that plays with the in-browser WebAssembly
+//!   library, offline too (`games site --out DIR`).
 //! - Every game is a session of the `game-sessions` crate over a game of the catalog, so the
 //!   server plays every game of `game-catalog` with no code of its own per game.
 //! - A change is stored in the database before it is answered; engine searches run on blocking
@@ -56,6 +58,7 @@ mod random;
 mod registry;
 mod secret;
 mod server;
+pub mod site;
 mod store;
 mod table;
 mod websocket;

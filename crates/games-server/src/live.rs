@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use game_catalog::views::state::StateView;
 use serde_json::Value;
 
 use crate::error::ApiError;
@@ -42,8 +43,8 @@ pub(crate) trait LiveGame: Send + Sync {
     /// The game's name (`kamisado`).
     fn game(&self) -> &'static str;
     /// The state the API answers with (see `docs/server.md`), without `id`, `version` and
-    /// `thinking`, which the caller adds.
-    fn state(&self) -> Value;
+    /// `thinking`, which the caller sets.
+    fn state(&self) -> StateView;
     /// The token that plays the open seat of a game shared by link, now taken by `name`;
     /// returns the id of the player of that seat (in the current game).
     fn join(&mut self, name: &str, token: String) -> Result<&'static str, ApiError>;
@@ -55,8 +56,6 @@ pub(crate) trait LiveGame: Send + Sync {
     /// The opponent's answer to a takeback asked in a game shared by link: the turn is taken
     /// back if `accept`; the question is gone either way.
     fn answer_takeback(&mut self, token: &str, accept: bool) -> Result<(), ApiError>;
-    /// The player who asked for a takeback not answered yet.
-    fn takeback_asked_by(&self) -> Option<&'static str>;
     /// Replays what undo took back.
     fn redo(&mut self, token: &str) -> Result<(), ApiError>;
     /// The holder of `token` resigns (`player` chooses which seat when one token holds both).

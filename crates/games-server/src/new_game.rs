@@ -17,6 +17,17 @@ pub(crate) enum Opponent {
     Link,
 }
 
+impl Opponent {
+    /// The id in JSON: `engine`, `same_device`, `link`.
+    pub(crate) fn id(self) -> &'static str {
+        match self {
+            Opponent::Engine => "engine",
+            Opponent::SameDevice => "same_device",
+            Opponent::Link => "link",
+        }
+    }
+}
+
 /// The house format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

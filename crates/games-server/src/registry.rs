@@ -76,17 +76,10 @@ impl Slot {
     /// The state of `entry` as the API answers it.
     pub(crate) fn state(&self, entry: &Entry) -> Value {
         let mut state = entry.game.state();
-        if let Value::Object(map) = &mut state {
-            map.insert("id".into(), Value::String(self.id.clone()));
-            map.insert("version".into(), Value::from(entry.version));
-            map.insert("thinking".into(), Value::Bool(entry.search.is_some()));
-            let takeback = entry
-                .game
-                .takeback_asked_by()
-                .map(|player| serde_json::json!({"asked_by": player}));
-            map.insert("takeback".into(), takeback.unwrap_or(Value::Null));
-        }
-        state
+        state.id.clone_from(&self.id);
+        state.version = entry.version;
+        state.thinking = entry.search.is_some();
+        serde_json::to_value(state).unwrap_or(Value::Null)
     }
 
     /// The push message of the state.

@@ -76,9 +76,7 @@ pub const ROUTES: &[(&str, &str)] = &[
 fn router(registry: Arc<Registry>, guard: Arc<Guard>, shutdown: watch::Receiver<bool>) -> Router {
     Router::new()
         .route("/", get(page::index))
-        .route("/style.css", get(page::style))
-        .route("/app.js", get(page::app))
-        .route("/api.js", get(page::api))
+        .route("/{file}", get(page::asset))
         .route("/api/catalog", get(api::catalog))
         .route("/api/games", post(api::create))
         .route("/api/games/{id}", get(api::state))

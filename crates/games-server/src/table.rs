@@ -6,14 +6,13 @@ use std::time::Duration;
 use abstract_game::Player;
 use game_catalog::engines::{EngineSpec, build};
 use game_catalog::play::CatalogCoach;
-use game_catalog::views::{OutcomeView, ScoreView, pv_texts};
+use game_catalog::views::state::{CoachView, StateView, TakebackView};
+use game_catalog::views::{ScoreView, pv_texts};
 use game_catalog::{CatalogGame, Setup, setup};
 use game_engines::Limits;
-use game_sessions::{
-    Format, MirrorMatch, Participant, Play, Session, SessionError, SessionResult, TimeControl,
-};
+use game_sessions::{Format, MirrorMatch, Participant, Play, Session, SessionError, TimeControl};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::live::{EngineChoice, EngineJob, LiveGame, Thinking};
@@ -307,72 +306,6 @@ impl<G: CatalogGame> Table<G> {
             .map_err(|e| ApiError::BadRequest(e.to_string()))
     }
 
-    fn outcome_json(&self) -> Value {
-        let session = self.play.current();
-        let Some(result) = session.result() else {
-            return Value::Null;
-        };
-        match result {
-            SessionResult::Rules(outcome) => {
-                let view = OutcomeView::of(outcome);
-                json!({
-                    "winner": view.winner,
-                    "reason": view.reason,
-                    "words": session.position().outcome_words(outcome),
-                })
-            }
-            other => json!({
-                "winner": other.winner().map(Player::id),
-                "reason": other.id(),
-                "words": other.to_string(),
-            }),
-        }
-    }
-
-    fn clock_json(&self) -> Value {
-        let session = self.play.current();
-        let Some(clock) = session.clock() else {
-            return Value::Null;
-        };
-        let mut remaining = Map::new();
-        for player in G::Player::BOTH {
-            remaining.insert(
-                player.id().to_owned(),
-                json!(clock.remaining(player).as_millis() as u64),
-            );
-        }
-        let flag = G::Player::BOTH
-            .into_iter()
-            .find(|&p| clock.flag_down(p))
-            .map(Player::id);
-        let running = if clock.is_paused() {
-            None
-        } else {
-            session.to_move().map(Player::id)
-        };
-        json!({
-            "control": clock.control().to_string(),
-            "remaining_ms": remaining,
-            "running": running,
-            "flag": flag,
-        })
-    }
-
-    fn seat_json(&self) -> Vec<Value> {
-        let sides = self.play.sides();
-        (0..2)
-            .map(|i| {
-                let participant = &self.play.participants()[i];
-                json!({
-                    "player": sides[i].id(),
-                    "kind": if participant.is_engine() { "engine" } else { "person" },
-                    "name": participant.name(),
-                    "joined": participant.is_engine() || self.tokens[i].is_some(),
-                })
-            })
-            .collect()
-    }
-
     fn engine_limits(&self, thinking: Thinking) -> Limits {
         if thinking.by_nodes {
             return Limits::nodes(TEST_NODES);
@@ -418,64 +351,14 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         G::NAME
     }
 
-    fn state(&self) -> Value {
-        let session = self.play.current();
-        let record = session.record();
-        let pos = session.position();
-        let positions = record.positions();
-        let moves: Vec<Value> = record
-            .moves()
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| {
-                let before = positions.get(i).unwrap_or(pos);
-                json!({
-                    "ply": i + 1,
-                    "player": before.side_to_move().id(),
-                    "move": before.move_text(mv),
-                    "forced": session.was_forced(i + 1),
-                })
-            })
-            .collect();
-        let legal = session.legal_moves();
-        let mut sources: Vec<String> = legal.iter().filter_map(|&m| pos.move_source(m)).collect();
-        sources.sort();
-        sources.dedup();
-        let actions = session.actions();
-        let mirror = match &self.play {
-            Play::Single(_) => Value::Null,
-            Play::Mirror(m) => json!({
-                "game_number": m.game_number(),
-                "points": [m.points(0).to_string(), m.points(1).to_string()],
-                "over": m.is_over(),
-                "can_start_next": session.is_over() && !m.is_over(),
-            }),
-        };
-        json!({
-            "game": G::NAME,
-            "format": match (&self.play, session.format()) {
-                (Play::Mirror(_), _) => "mirror_match",
-                (_, format) => format.id(),
-            },
-            "opponent": self.opponent,
-            "start": record.start().position_text(),
-            "position": pos.position_text(),
-            "to_move": session.to_move().map(Player::id),
-            "turn": if session.is_over() { Value::Null } else { json!(pos.turn_summary()) },
-            "legal_moves": legal.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>(),
-            "sources": sources,
-            "outcome": self.outcome_json(),
-            "result": session.result().map(|r| r.to_string()),
-            "moves": moves,
-            "record": record.to_string(),
-            "can_undo": actions.undo,
-            "can_redo": actions.redo,
-            "repetitions": session.repetitions(),
-            "seats": self.seat_json(),
-            "clock": self.clock_json(),
-            "mirror": mirror,
-            "board": pos.board_json(record.last_move()),
-        })
+    fn state(&self) -> StateView {
+        let joined = [0, 1].map(|i| self.tokens[i].is_some());
+        let mut view = StateView::of(&self.play, joined);
+        view.opponent = self.opponent.id();
+        view.takeback = self.takeback.map(|i| TakebackView {
+            asked_by: self.play.sides()[i].id(),
+        });
+        view
     }
 
     fn join(&mut self, name: &str, token: String) -> Result<&'static str, ApiError> {
@@ -556,10 +439,6 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         Ok(())
     }
 
-    fn takeback_asked_by(&self) -> Option<&'static str> {
-        self.takeback.map(|i| self.play.sides()[i].id())
-    }
-
     fn redo(&mut self, token: &str) -> Result<(), ApiError> {
         let holds = self.holds(token)?;
         if self.opponent == Opponent::Link && holds != [true, true] {
@@ -623,24 +502,8 @@ impl<G: CatalogGame> LiveGame for Table<G> {
             .current_mut()
             .propose(&CatalogCoach, mv)
             .map_err(session_error)?;
-        let threats: Vec<Value> = report
-            .threats
-            .iter()
-            .map(|t| {
-                json!({
-                    "reply": report.after.move_text(t.reply),
-                    "wins": t.wins,
-                    "captures": t.captures,
-                })
-            })
-            .collect();
-        Ok(json!({
-            "candidate": before.move_text(report.candidate),
-            "after": report.after.position_text(),
-            "ends_game": report.ends_game.map(OutcomeView::of),
-            "threats": threats,
-            "hand_over": report.hand_over,
-        }))
+        serde_json::to_value(CoachView::of(&before, &report))
+            .map_err(|e| ApiError::Internal(e.to_string()))
     }
 
     fn next_game(&mut self, token: &str) -> Result<(), ApiError> {

@@ -37,6 +37,25 @@ impl CatalogEntry for Onitama {
         Onitama::from_deal(Deal::random(seed))
     }
 
+    /// The sixteen card names, alphabetical, for `cards`.
+    fn start_option_choices(option: &str) -> Vec<&'static str> {
+        match option {
+            "cards" => {
+                let mut names = onitama_core::Card::ALL
+                    .map(onitama_core::Card::name)
+                    .to_vec();
+                names.sort_unstable();
+                names
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Community set A for `cards`.
+    fn start_option_default(option: &str) -> Option<String> {
+        (option == "cards").then(|| Deal::COMMUNITY_A.to_string())
+    }
+
     fn start_from_option(option: &str, value: &str) -> Result<Self, String> {
         match option {
             "cards" => value

@@ -8,6 +8,7 @@ pub mod perft;
 pub mod play;
 pub mod serve;
 pub mod show;
+pub mod site;
 pub mod solve;
 pub mod tablebase;
 pub mod verify_proof;

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.GAMES_URL || 'http://127.0.0.1:8080';
+/** The static site of `games site`, served by a plain static file server (run.sh). */
+export const SITE = process.env.SITE_URL || 'http://127.0.0.1:8081';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const SHOTS = process.env.SCREENSHOT_DIR || path.join(ROOT, 'target/browser-screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -22,10 +24,11 @@ export async function launch() {
   });
 }
 
-/** A fresh context (its own localStorage) and page; page errors fail the test at the end. */
-export async function openPage(browser, { width = 1200, height = 900, url = '/' } = {}) {
+/** A fresh context (its own localStorage) and page; page errors fail the test at the end.
+ *  `base`: the server (default) or the static site. */
+export async function openPage(browser, { width = 1200, height = 900, url = '/', base = BASE } = {}) {
   const context = await browser.newContext({ viewport: { width, height } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(BASE).origin });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(base).origin });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   const errors = [];
@@ -34,7 +37,7 @@ export async function openPage(browser, { width = 1200, height = 900, url = '/' 
     if (msg.type() === 'error' && !/WebSocket|Failed to load resource/.test(msg.text())) errors.push(msg.text());
   });
   page.errors = errors;
-  await page.goto(BASE + url);
+  await page.goto(new URL(url, base).href);
   await page.waitForSelector('body[data-ready="true"]');
   return { context, page };
 }

@@ -2,9 +2,11 @@
 # The browser tests of the page: called by CI from the repository root.
 #   bash crates/games-server/tests/browser/run.sh [TEST FILE...]
 # Installs Chromium (Debian) and playwright-core (npm ci) when missing, builds the `games`
-# binary, starts `games serve` on a free port with a temporary database, runs the tests with
-# node's own test runner, writes screenshots to target/browser-screenshots/, and stops the
-# server. Exits non-zero on any failure.
+# binary and the WebAssembly package (crates/games-wasm/build.sh, which installs its tools when
+# missing), starts `games serve` on a free port with a temporary database, writes the static
+# site (`games site`) and serves it with a plain static file server (python3 -m http.server)
+# on another free port, runs the tests with node's own test runner, writes screenshots to
+# target/browser-screenshots/, and stops both servers. Exits non-zero on any failure.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -36,14 +38,20 @@ fi
 
 cargo build --release -p games-cli
 BIN="$ROOT/target/release/games"
+bash "$ROOT/crates/games-wasm/build.sh" "$ROOT/target/npm/games"
 
 WORK="$(mktemp -d)"
 SERVER_PID=""
-cleanup() {
-  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
+SITE_PID=""
+stop() {
+  if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
+    kill "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
   fi
+}
+cleanup() {
+  stop "$SERVER_PID"
+  stop "$SITE_PID"
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -73,6 +81,27 @@ if [ -z "$URL" ]; then
 fi
 echo "browser tests: server at $URL"
 
+# The static site, with no `games serve` behind it.
+"$BIN" site --out "$WORK/site" --package "$ROOT/target/npm/games"
+python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$WORK/site" >"$WORK/site.out" 2>"$WORK/site.err" &
+SITE_PID=$!
+SITE_URL=""
+for _ in $(seq 1 100); do
+  SITE_URL="$(sed -n 's|.*(\(http://[^)]*\)/).*|\1|p' "$WORK/site.out" | head -n 1)"
+  [ -n "$SITE_URL" ] && break
+  if ! kill -0 "$SITE_PID" 2>/dev/null; then
+    echo "browser tests: the static file server stopped at start" >&2
+    cat "$WORK/site.err" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+if [ -z "$SITE_URL" ]; then
+  echo "browser tests: the static file server printed no address in 10 s" >&2
+  exit 1
+fi
+echo "browser tests: static site at $SITE_URL"
+
 SHOTS="$ROOT/target/browser-screenshots"
 mkdir -p "$SHOTS"
 
@@ -83,7 +112,7 @@ else
 fi
 
 status=0
-GAMES_URL="$URL" GAMES_BIN="$BIN" SCREENSHOT_DIR="$SHOTS" CHROMIUM="$CHROMIUM" NODE_PATH="$HERE/node_modules" \
+GAMES_URL="$URL" GAMES_BIN="$BIN" SITE_URL="$SITE_URL" SCREENSHOT_DIR="$SHOTS" CHROMIUM="$CHROMIUM" NODE_PATH="$HERE/node_modules" \
   node --test --test-concurrency=1 --test-reporter=spec "${tests[@]}" || status=$?
 
 if [ "$status" -ne 0 ]; then

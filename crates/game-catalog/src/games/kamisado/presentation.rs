@@ -8,7 +8,7 @@ use kamisado_core::{Move, Side, WinReason};
 use super::{board, board_json};
 use crate::board_style::BoardStyle;
 use crate::games::Kamisado;
-use crate::presentation::Presentation;
+use crate::presentation::{BoardGeometry, Presentation};
 
 impl Presentation for Kamisado {
     fn diagram(&self) -> String {
@@ -45,6 +45,19 @@ impl Presentation for Kamisado {
 
     fn move_source(&self, mv: Move) -> Option<String> {
         Some(mv.from.to_string())
+    }
+
+    fn move_target(&self, mv: Move) -> Option<String> {
+        Some(mv.to.to_string())
+    }
+
+    /// Files a to h, eight ranks, Gold's home row at the top.
+    fn board_geometry() -> Option<BoardGeometry<Side>> {
+        Some(BoardGeometry {
+            files: "abcdefgh",
+            ranks: 8,
+            top: Side::Gold,
+        })
     }
 
     /// A home-row win names the tower and the square; a deadlock says who moved a tower last

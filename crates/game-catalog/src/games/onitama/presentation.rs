@@ -8,7 +8,7 @@ use onitama_core::{Move, Side, WinReason};
 use super::{board, board_json};
 use crate::board_style::BoardStyle;
 use crate::games::Onitama;
-use crate::presentation::Presentation;
+use crate::presentation::{BoardGeometry, Presentation};
 
 impl Presentation for Onitama {
     fn diagram(&self) -> String {
@@ -38,6 +38,23 @@ impl Presentation for Onitama {
             Move::Step { from, .. } => Some(from.to_string()),
             Move::Pass { .. } => None,
         }
+    }
+
+    fn move_target(&self, mv: Move) -> Option<String> {
+        mv.to().map(|to| to.to_string())
+    }
+
+    fn move_card(&self, mv: Move) -> Option<&'static str> {
+        Some(mv.card().name())
+    }
+
+    /// Files a to e, five ranks, Blue's home row at the top.
+    fn board_geometry() -> Option<BoardGeometry<Side>> {
+        Some(BoardGeometry {
+            files: "abcde",
+            ranks: 5,
+            top: Side::Blue,
+        })
     }
 
     fn outcome_words(&self, outcome: Outcome<Side, WinReason>) -> String {
