@@ -38,7 +38,7 @@ test('a takeback between two browsers: the opponent declines, then accepts', asy
     assert.match(await other.textContent('[data-testid="takeback-text"]'), /Black asks/);
     await shot(other, 'takeback-1-asked');
     await other.click('[data-testid="takeback-decline"]');
-    await page.waitForSelector('[data-testid="takeback"][hidden]');
+    await page.waitForSelector('[data-testid="takeback"]', { state: 'hidden' });
     assert.equal((await serverState(id)).moves.length, 1);
 
     // Asked again, accepted: both pages are back at the start.
@@ -86,7 +86,7 @@ test('an open page keeps following its game through a restart of the server', { 
   const dir = mkdtempSync(path.join(tmpdir(), 'games-restart-'));
   const db = path.join(dir, 'games.sqlite3');
   let server = await serve('127.0.0.1:0', db);
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  let opened = null;
   try {
     const created = await call(server.url, 'POST', '/api/games', { game: 'kamisado', opponent: 'same_device' });
     const { id, token } = created;
@@ -99,9 +99,9 @@ test('an open page keeps following its game through a restart of the server', { 
     assert.ok(state.version >= 4, `version ${state.version}`);
 
     // The page watches the game (both seats are the creator's: it is a spectator).
-    const page = await context.newPage();
+    opened = await openPage(browser, { base: server.url, url: `/?game=${id}` });
+    const { page } = opened;
     page.setDefaultTimeout(20000);
-    await page.goto(`${server.url}/?game=${id}`);
     await page.waitForSelector('#game:not([hidden])[data-version]');
     await waitMoves(page, 4);
 
@@ -122,7 +122,7 @@ test('an open page keeps following its game through a restart of the server', { 
     await shot(page, 'restart-page-follows');
     noPageErrors(page);
   } finally {
-    await context.close();
+    await opened?.context.close();
     server.child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   }
