@@ -115,6 +115,12 @@ impl<G: CatalogGame> Table<G> {
                 "name: at most 40 characters, no control characters".into(),
             ));
         }
+        // Checked whoever the opponent is, as the OpenAPI description says (minLength 1).
+        if request.level.as_deref() == Some("") {
+            return Err(ApiError::BadRequest(
+                "level: empty (leave it out for the default, medium)".into(),
+            ));
+        }
         let other = match request.opponent {
             Opponent::Engine => {
                 let spec = request.level.clone().unwrap_or_else(|| "medium".to_owned());

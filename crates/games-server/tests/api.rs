@@ -492,6 +492,16 @@ async fn every_error_path_answers_json_and_the_server_stays_up() {
             post(
                 addr,
                 "/api/games",
+                json!({"game": "tictactoe", "opponent": "same_device", "level": ""}),
+            )
+            .await,
+            "level: empty",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
                 json!({"game": "kamisado", "side": "red"}),
             )
             .await,
