@@ -14,11 +14,16 @@ cd "$ROOT"
 MAX_EXAMPLES="${1:-50}"
 VERSION=4.32.5
 
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else "$@"; fi
+}
+
 VENV="$ROOT/target/schemathesis-venv"
 if [ ! -x "$VENV/bin/st" ] || [ "$("$VENV/bin/st" --version 2>/dev/null)" != "st, version $VERSION" ]; then
   if ! python3 -m venv "$VENV" 2>/dev/null; then
     echo "schemathesis: installing python3-venv from Debian" >&2
-    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3-venv python3-pip
+    as_root apt-get update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends python3-venv python3-pip
     python3 -m venv "$VENV"
   fi
   "$VENV/bin/pip" install -q "schemathesis==$VERSION"
