@@ -110,7 +110,9 @@ pub fn divide<G: Game>(pos: &G, depth: u32, convention: Convention) -> Vec<(G::M
 /// Perft over the root moves on several threads (std scoped threads, no extra dependency;
 /// feature `std`).
 ///
-/// `threads == 0` uses [`std::thread::available_parallelism`]. The result equals
+/// `threads == 0` uses [`std::thread::available_parallelism`]. One thread (asked for, or the
+/// only one available) runs on the calling thread and starts none, so the function also works
+/// where threads cannot be started (`wasm32-unknown-unknown`). The result equals
 /// [`perft_with`]; only the time differs.
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
@@ -129,6 +131,9 @@ pub fn parallel_perft<G: Game>(pos: &G, depth: u32, convention: Convention, thre
         n => n,
     }
     .min(moves.len().max(1));
+    if threads == 1 {
+        return perft_with(pos, depth, convention);
+    }
     let next = core::sync::atomic::AtomicUsize::new(0);
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
