@@ -364,6 +364,24 @@ pub struct ServeArgs {
     /// The `SQLite` database that keeps the games across restarts.
     #[arg(long, value_name = "PATH", default_value = games_server::ServerConfig::DEFAULT_DB)]
     pub db: std::path::PathBuf,
+    /// A reverse proxy whose `X-Forwarded-For` names the client (repeatable); without it
+    /// every client is the address it connects from, and per-client limits count the proxy.
+    #[arg(long, value_name = "IP")]
+    pub trust_proxy: Vec<std::net::IpAddr>,
+    /// Another origin whose pages may use the JSON API, such as `https://example.org`
+    /// (repeatable; `*` any page). By default only the server's own page may.
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+    /// An origin whose pages may connect to `/litama` (repeatable; `*` any page, which
+    /// Litama's web clients served elsewhere need). By default only the server's own pages may;
+    /// bots and other non-browser clients send no origin and are always let in.
+    #[arg(long, value_name = "ORIGIN")]
+    pub litama_origin: Vec<String>,
+    /// Turn the per-client limits off (requests a second, games and sockets per address): for
+    /// tests and benchmarks on one machine, or behind a proxy that limits clients itself. The
+    /// server's own limits and every timeout stay.
+    #[arg(long)]
+    pub no_client_limits: bool,
 }
 
 /// `games site`.

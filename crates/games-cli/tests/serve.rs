@@ -134,6 +134,24 @@ fn serve_prints_its_address_and_rejects_bad_arguments() {
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("cannot listen"), "{}", run.stderr);
+    // On stderr: the open-file limit (raised to the hard limit) and the connection caps.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(db.with_file_name("caps.sqlite3"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        line.contains("open files: soft limit") && line.contains("HTTP connections"),
+        "{line}"
+    );
 }
 
 #[test]
@@ -312,4 +330,113 @@ fn a_killed_server_loses_nothing() {
     assert_eq!(ask(&mut bot, &command)["messageType"], "move");
     let moved = ask(&mut bot, &format!("state {match_id}"));
     assert_eq!(moved["moves"].as_array().unwrap().len(), 1);
+}
+
+/// kill -9 three times under four writers: every move the server acknowledged is there after
+/// each restart, and no game's version goes back (the page ignores older versions).
+#[test]
+fn kill_nine_under_writers_loses_nothing_acknowledged_and_versions_only_grow() {
+    let db = temp_db("kill-writers");
+    let mut server = serve(&db);
+    let mut games = Vec::new();
+    for _ in 0..4 {
+        let (status, created) = http(
+            &server.addr,
+            "POST",
+            "/api/games",
+            &json!({"game": "onitama", "opponent": "same_device", "cards": "random"}),
+        );
+        assert_eq!(status, 201, "{created}");
+        games.push((
+            created["id"].as_str().unwrap().to_owned(),
+            created["token"].as_str().unwrap().to_owned(),
+        ));
+    }
+    // The last acknowledged (moves, version) of each game.
+    let acknowledged = std::sync::Arc::new(std::sync::Mutex::new(vec![(0usize, 0u64); 4]));
+    let mut total = 0;
+    for round in 0..3 {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let writers: Vec<_> = games
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, (id, token))| {
+                let addr = server.addr.clone();
+                let stop = std::sync::Arc::clone(&stop);
+                let acknowledged = std::sync::Arc::clone(&acknowledged);
+                std::thread::spawn(move || {
+                    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                        let Some((_, state)) =
+                            try_http(&addr, "GET", &format!("/api/games/{id}"), &Value::Null)
+                        else {
+                            return;
+                        };
+                        let mv = if state["outcome"].is_null() {
+                            first_move(&state)
+                        } else {
+                            return; // this game is over
+                        };
+                        let path = format!("/api/games/{id}/moves");
+                        if let Some((200, after)) =
+                            try_http(&addr, "POST", &path, &json!({"token": token, "move": mv}))
+                        {
+                            let moves = after["moves"].as_array().unwrap().len();
+                            let version = after["version"].as_u64().unwrap();
+                            acknowledged.lock().unwrap()[i] = (moves, version);
+                        }
+                    }
+                })
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(700));
+        drop(server); // SIGKILL while the writers write
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        for w in writers {
+            w.join().unwrap();
+        }
+        server = serve(&db);
+        let acked = acknowledged.lock().unwrap().clone();
+        for ((id, _), (moves, version)) in games.iter().zip(&acked) {
+            let (status, state) = http(
+                &server.addr,
+                "GET",
+                &format!("/api/games/{id}"),
+                &Value::Null,
+            );
+            assert_eq!(status, 200);
+            let stored = state["moves"].as_array().unwrap().len();
+            assert!(
+                stored >= *moves,
+                "round {round}: {id} has {stored} moves, {moves} were acknowledged"
+            );
+            assert!(
+                state["version"].as_u64().unwrap() >= *version,
+                "round {round}: {id} went back from version {version} to {}",
+                state["version"]
+            );
+        }
+        total = acked.iter().map(|(m, _)| m).sum::<usize>();
+    }
+    assert!(total > 4, "the writers wrote: {total} moves acknowledged");
+}
+
+/// One HTTP request that may fail (the server is being killed).
+fn try_http(addr: &str, method: &str, path: &str, body: &Value) -> Option<(u16, Value)> {
+    let body = body.to_string();
+    let mut stream = TcpStream::connect(addr).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .ok()?;
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .ok()?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).ok()?;
+    let (head, body) = answer.split_once("\r\n\r\n")?;
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    Some((status, serde_json::from_str(body).unwrap_or(Value::Null)))
 }

@@ -12,6 +12,10 @@
 //! It prints the move requests answered per second, the engine moves played, the p50/p99
 //! latency of a move request, the failures (any answer but 200/201, any socket error), and the
 //! process's peak memory (server and clients together: they share the process).
+//!
+//! The server runs with its default limits and timeouts (only the WebSocket cap is raised to
+//! fit the clients), and each client connects from a loopback address of its own (127.0.0.2
+//! on), so that the per-client limits apply as they would to players on the internet.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -34,13 +38,35 @@ struct Totals {
     latencies_us: Mutex<Vec<u64>>,
 }
 
+/// The loopback address of client `index` (127.0.x.y from 127.0.0.2 on): each client is a
+/// client of its own to the server's per-client limits, as players on the internet are.
+fn client_ip(index: usize) -> std::net::IpAddr {
+    let n = index + 2;
+    std::net::IpAddr::V4(std::net::Ipv4Addr::new(
+        127,
+        0,
+        (n / 250) as u8,
+        (n % 250) as u8 + 1,
+    ))
+}
+
+/// A connection to `addr` from `from`.
+async fn connect(from: std::net::IpAddr, addr: SocketAddr) -> Result<TcpStream, String> {
+    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket
+        .bind(SocketAddr::new(from, 0))
+        .map_err(|e| e.to_string())?;
+    socket.connect(addr).await.map_err(|e| e.to_string())
+}
+
 async fn request(
+    from: std::net::IpAddr,
     addr: SocketAddr,
     method: &str,
     path: &str,
     body: &str,
 ) -> Result<(u16, Value), String> {
-    let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let mut stream = connect(from, addr).await?;
     let text = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
@@ -79,13 +105,15 @@ async fn client(
         "onitama"
     };
     let mut seed = index as u64 * 0x9E37_79B9_7F4A_7C15 + 1;
+    let me_ip = client_ip(index);
     while Instant::now() < until {
         let body = json!({"game": game, "opponent": "engine", "level": level, "cards": if game == "onitama" { Some("random") } else { None }});
         let mut body = body;
         if game == "kamisado" {
             body.as_object_mut().unwrap().remove("cards");
         }
-        let Ok((201, created)) = request(addr, "POST", "/api/games", &body.to_string()).await
+        let Ok((201, created)) =
+            request(me_ip, addr, "POST", "/api/games", &body.to_string()).await
         else {
             totals.failures.fetch_add(1, Ordering::Relaxed);
             return;
@@ -96,8 +124,12 @@ async fn client(
             .as_array()
             .and_then(|s| s.iter().find(|s| s["kind"] == "person"))
             .map_or(Value::Null, |s| s["player"].clone());
+        let Ok(stream) = connect(me_ip, addr).await else {
+            totals.failures.fetch_add(1, Ordering::Relaxed);
+            return;
+        };
         let Ok((mut ws, _)) =
-            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await
+            tokio_tungstenite::client_async(format!("ws://{addr}/api/games/{id}/ws"), stream).await
         else {
             totals.failures.fetch_add(1, Ordering::Relaxed);
             return;
@@ -122,6 +154,7 @@ async fn client(
                 }
                 let started = Instant::now();
                 let answer = request(
+                    me_ip,
                     addr,
                     "POST",
                     &format!("/api/games/{id}/moves"),

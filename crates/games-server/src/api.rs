@@ -13,7 +13,10 @@ use game_catalog::views::catalog::CatalogView;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use crate::clients::Resource;
+use crate::engine_pool::{Busy, Priority};
 use crate::error::ApiError;
+use crate::guard::Client;
 use crate::new_game::NewGame;
 use crate::random::hex_id;
 use crate::random::random_u64;
@@ -76,6 +79,15 @@ struct ResignBody {
     player: Option<String>,
 }
 
+/// The answer to a takeback.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TakebackBody {
+    #[serde(default)]
+    token: String,
+    accept: bool,
+}
+
 /// A join.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -95,13 +107,14 @@ pub(crate) async fn catalog() -> Json<CatalogView> {
 /// `POST /api/games`.
 pub(crate) async fn create(
     State(registry): Shared,
+    axum::Extension(client): axum::Extension<Client>,
     raw: Result<Bytes, BytesRejection>,
 ) -> Response {
     let request: NewGame = match read(raw) {
         Ok(r) => r,
         Err(response) => return *response,
     };
-    match registry.create(&request).await {
+    match registry.create(&request, client.0).await {
         Ok((slot, token)) => {
             let entry = slot.entry.lock().await;
             let state = slot.state(&entry);
@@ -120,7 +133,7 @@ pub(crate) async fn state(
     State(registry): Shared,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let slot = registry.get(&id)?;
+    let slot = registry.get(&id).await?;
     let mut entry = slot.entry.lock().await;
     let now = registry.config.time.now_ms();
     if entry.game.tick(now) {
@@ -136,7 +149,7 @@ async fn act<B: for<'de> Deserialize<'de>>(
     raw: Result<Bytes, BytesRejection>,
     action: impl FnOnce(B, &mut dyn crate::live::LiveGame) -> Result<(), ApiError>,
 ) -> Response {
-    if let Err(e) = registry.get(id) {
+    if let Err(e) = registry.get(id).await {
         return e.into_response();
     }
     let request: B = match read(raw) {
@@ -168,6 +181,19 @@ pub(crate) async fn undo(
     raw: Result<Bytes, BytesRejection>,
 ) -> Response {
     act(&registry, &id, raw, |b: TokenBody, g| g.undo(&b.token)).await
+}
+
+/// `POST /api/games/{id}/takeback`: the opponent accepts or declines the takeback asked by
+/// the other player of a game shared by link.
+pub(crate) async fn takeback(
+    State(registry): Shared,
+    Path(id): Path<String>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Response {
+    act(&registry, &id, raw, |b: TakebackBody, g| {
+        g.answer_takeback(&b.token, b.accept)
+    })
+    .await
 }
 
 /// `POST /api/games/{id}/redo`.
@@ -218,7 +244,10 @@ pub(crate) async fn join(
             Err(e) => return e.into_response(),
         }
     };
-    let token = hex_id(32);
+    let token = match hex_id(32) {
+        Ok(token) => token,
+        Err(e) => return ApiError::from(e).into_response(),
+    };
     let name = request.name.unwrap_or_default();
     let given = token.clone();
     match registry.change(&id, |g| g.join(&name, given)).await {
@@ -251,19 +280,28 @@ pub(crate) async fn propose(
 }
 
 /// `GET /api/games/{id}/hint`: the engine's choice for the side to move; nothing is played.
+/// A client has a few hints at once (429 beyond), the server a bounded queue of them (503
+/// beyond), and engine moves of running games go first. A client that leaves stops its hint.
 pub(crate) async fn hint(
     State(registry): Shared,
+    axum::Extension(client): axum::Extension<Client>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
-    let slot = registry.get(&id)?;
+    let slot = registry.get(&id).await?;
     let job = {
         let entry = slot.entry.lock().await;
         entry.game.hint_job(registry.thinking(), random_u64())?
     };
+    let _hold = registry.clients.hold(client.0, Resource::Hint)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let search_stop = Arc::clone(&stop);
     let choice = registry
         .engines
-        .run(move || job(Arc::new(AtomicBool::new(false))))
+        .run(Priority::Hint, stop, move || job(search_stop))
         .await
+        .map_err(|Busy| {
+            ApiError::Full("the engines are busy: too many hints wait; try again".into())
+        })?
         .ok_or_else(|| ApiError::Internal("the engine stopped".into()))?;
     Ok(Json(json!({
         "move": choice.mv,

@@ -26,9 +26,19 @@ pub enum ApiError {
     /// The rules reject the move. Status 422.
     #[error("illegal move: {0}")]
     IllegalMove(String),
-    /// The server holds as many games or connections as it may. Status 503.
+    /// The server holds as many games or connections as it may. Status 503, with a
+    /// `Retry-After` header.
     #[error("{0}")]
     Full(String),
+    /// The client has used its share: too many requests, games, sockets or hints from its
+    /// address. Status 429, with a `Retry-After` header.
+    #[error("{message}")]
+    TooManyRequests {
+        /// What the client has too much of.
+        message: String,
+        /// When to try again, in seconds.
+        retry_after_secs: u64,
+    },
     /// Something outside the request failed (the database). Status 500.
     #[error("internal error: {0}")]
     Internal(String),
@@ -45,6 +55,7 @@ impl ApiError {
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::IllegalMove(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Full(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -53,7 +64,20 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = serde_json::json!({ "error": self.to_string() });
-        (self.status(), axum::Json(body)).into_response()
+        let retry_after = match &self {
+            ApiError::TooManyRequests {
+                retry_after_secs, ..
+            } => Some(*retry_after_secs),
+            ApiError::Full(_) => Some(crate::clients::RETRY_WHEN_FULL.as_secs()),
+            _ => None,
+        };
+        let mut response = (self.status(), axum::Json(body)).into_response();
+        if let Some(seconds) = retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 

@@ -39,25 +39,35 @@
 struct ReadmeDoctest;
 
 mod api;
+mod clients;
 mod config;
+mod connections;
 mod engine_cache;
 mod engine_pool;
 mod error;
 mod game_socket;
+mod guard;
 pub mod litama;
 mod litama_socket;
 mod live;
 mod new_game;
+mod open_files;
 mod openapi;
 mod page;
 mod random;
 mod registry;
+mod secret;
 mod server;
 pub mod site;
 mod store;
 mod table;
+mod websocket;
 
-pub use config::{ManualTime, ServerConfig, ServerLimits, TimeSource};
+pub use config::{
+    ClientLimits, ManualTime, OriginPolicy, Origins, ServerConfig, ServerLimits, TimeSource,
+    Timeouts,
+};
 pub use error::ApiError;
+pub use open_files::Capacity;
 pub use openapi::OPENAPI_JSON;
 pub use server::{ROUTES, ServeError, Server};

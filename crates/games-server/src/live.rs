@@ -50,8 +50,12 @@ pub(crate) trait LiveGame: Send + Sync {
     fn join(&mut self, name: &str, token: String) -> Result<&'static str, ApiError>;
     /// Plays `mv` for the holder of `token`.
     fn play(&mut self, token: &str, mv: &str) -> Result<(), ApiError>;
-    /// Takes back one turn of a person.
+    /// Takes back one turn of a person; in a game shared by link, asks the opponent to agree
+    /// instead ([`LiveGame::answer_takeback`]).
     fn undo(&mut self, token: &str) -> Result<(), ApiError>;
+    /// The opponent's answer to a takeback asked in a game shared by link: the turn is taken
+    /// back if `accept`; the question is gone either way.
+    fn answer_takeback(&mut self, token: &str, accept: bool) -> Result<(), ApiError>;
     /// Replays what undo took back.
     fn redo(&mut self, token: &str) -> Result<(), ApiError>;
     /// The holder of `token` resigns (`player` chooses which seat when one token holds both).

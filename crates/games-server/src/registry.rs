@@ -2,22 +2,27 @@
 //! pushes its state to every WebSocket watching it, and the order of every change: check,
 //! apply, store, then answer and push.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, RwLock};
 
 use game_catalog::{CatalogGame, GameName, GameVisitor};
 use serde_json::Value;
-use tokio::sync::{Mutex, Semaphore, broadcast};
+use tokio::sync::{Mutex, OwnedSemaphorePermit, Semaphore, broadcast};
 
+use crate::clients::{Clients, Hold, Rate, Resource};
 use crate::config::ServerConfig;
-use crate::engine_pool::EnginePool;
+use crate::engine_pool::{EnginePool, Priority};
 use crate::error::ApiError;
 use crate::live::{LiveGame, Thinking};
 use crate::new_game::NewGame;
 use crate::random::{hex_id, random_u64};
-use crate::store::{Kind, Store};
+use crate::store::{Kind, Row, Store};
 use crate::table::Table;
+
+/// The longest game id looked up in the database.
+const MAX_ID_CHARS: usize = 64;
 
 /// How many state messages a slow WebSocket may fall behind before it is sent the latest
 /// state instead.
@@ -27,7 +32,8 @@ const CHANNEL_DEPTH: usize = 16;
 pub(crate) struct Entry {
     /// The game.
     pub(crate) game: Box<dyn LiveGame>,
-    /// Counts the changes: a client can tell an old state from a new one.
+    /// Counts the changes: a client can tell an old state from a new one. Stored with the
+    /// game, so it only grows, across restarts too.
     pub(crate) version: u64,
     /// The stop flag of the engine search under way, if any.
     pub(crate) search: Option<(u64, Arc<AtomicBool>)>,
@@ -59,6 +65,11 @@ pub(crate) struct Slot {
     pub(crate) entry: Mutex<Entry>,
     /// The state pushes (`{"type":"state","state":...}`).
     pub(crate) updates: broadcast::Sender<Arc<str>>,
+    /// The game's place among the games held in memory.
+    _place: OwnedSemaphorePermit,
+    /// The creator's place among the games it holds (a game loaded back from the database
+    /// counts for no client).
+    _creator: Option<Hold>,
 }
 
 impl Slot {
@@ -82,6 +93,12 @@ impl Slot {
 /// Everything the handlers share.
 pub(crate) struct Registry {
     games: RwLock<HashMap<String, Arc<Slot>>>,
+    /// The places of games in memory ([`crate::ServerLimits::max_games`]): taking one before a
+    /// game is made keeps the limit exact under concurrent creations.
+    places: Arc<Semaphore>,
+    /// Held while a game is loaded back from the database (one load at a time, so that a game
+    /// is never loaded twice).
+    loading: Mutex<()>,
     /// The database.
     pub(crate) store: Store,
     /// The configuration.
@@ -90,6 +107,8 @@ pub(crate) struct Registry {
     pub(crate) engines: EnginePool,
     /// WebSocket connections open at once.
     pub(crate) connection_permits: Arc<Semaphore>,
+    /// What each client holds and how fast it goes.
+    pub(crate) clients: Arc<Clients>,
 }
 
 /// Builds a [`Table`] of the right game from a request.
@@ -121,61 +140,138 @@ impl GameVisitor for Restore<'_> {
 }
 
 impl Registry {
-    /// A registry over `store`, with the games it holds loaded back.
-    pub(crate) fn open(config: ServerConfig, store: Store) -> Result<Registry, String> {
+    /// A registry over `store`, with the games changed within the unload time loaded back (the
+    /// others are loaded when asked for), and `websockets` places for sockets.
+    pub(crate) fn open(
+        config: ServerConfig,
+        store: Store,
+        clients: Arc<Clients>,
+        websockets: usize,
+    ) -> Result<Registry, String> {
         let now = config.time.now_ms();
+        let since = config
+            .time
+            .wall_ms()
+            .saturating_sub(config.limits.unload_idle_after.as_millis() as u64);
+        let places = Arc::new(Semaphore::new(
+            config.limits.max_games.min(Semaphore::MAX_PERMITS),
+        ));
         let mut games = HashMap::new();
-        for (id, json) in store.load(Kind::Api)? {
-            let game_name = serde_json::from_str::<Value>(&json)
-                .ok()
-                .and_then(|v| v.get("game")?.as_str()?.parse::<GameName>().ok());
-            let Some(name) = game_name else {
-                return Err(format!("game {id} in the database names no known game"));
+        for row in store.load_recent(Kind::Api, since, config.limits.max_games)? {
+            let Ok(place) = Arc::clone(&places).try_acquire_owned() else {
+                break;
             };
-            let game = name
-                .visit(Restore {
-                    json: &json,
-                    now_ms: now,
-                })
-                .map_err(|e| format!("game {id} in the database: {e}"))?;
-            games.insert(id.clone(), Arc::new(Self::slot(id, game, now)));
+            let game = Self::restore(&row, now).map_err(|e| e.to_string())?;
+            games.insert(
+                row.id.clone(),
+                Arc::new(Self::slot(row.id, game, row.version, now, place, None)),
+            );
         }
-        let engines = EnginePool::new(config.limits.engine_threads);
-        let connection_permits = Arc::new(Semaphore::new(config.limits.max_connections));
+        let engines = EnginePool::new(config.limits.engine_threads, config.limits.max_queued_hints);
+        let connection_permits = Arc::new(Semaphore::new(websockets.min(Semaphore::MAX_PERMITS)));
         Ok(Registry {
             games: RwLock::new(games),
+            places,
+            loading: Mutex::new(()),
             store,
             config,
             engines,
             connection_permits,
+            clients,
         })
     }
 
-    fn slot(id: String, game: Box<dyn LiveGame>, now_ms: u64) -> Slot {
+    /// The game of a database row.
+    fn restore(row: &Row, now_ms: u64) -> Result<Box<dyn LiveGame>, ApiError> {
+        let id = &row.id;
+        let game_name = serde_json::from_str::<Value>(&row.data)
+            .ok()
+            .and_then(|v| v.get("game")?.as_str()?.parse::<GameName>().ok());
+        let Some(name) = game_name else {
+            return Err(ApiError::Internal(format!(
+                "game {id} in the database names no known game"
+            )));
+        };
+        name.visit(Restore {
+            json: &row.data,
+            now_ms,
+        })
+        .map_err(|e| ApiError::Internal(format!("game {id} in the database: {e}")))
+    }
+
+    fn slot(
+        id: String,
+        game: Box<dyn LiveGame>,
+        version: u64,
+        now_ms: u64,
+        place: OwnedSemaphorePermit,
+        creator: Option<Hold>,
+    ) -> Slot {
         Slot {
             id,
             entry: Mutex::new(Entry {
                 game,
-                version: 0,
+                version,
                 search: None,
                 last_active_ms: now_ms,
             }),
             updates: broadcast::channel(CHANNEL_DEPTH).0,
+            _place: place,
+            _creator: creator,
         }
     }
 
-    /// How many games the registry holds.
-    pub(crate) fn len(&self) -> usize {
-        self.games.read().map_or(0, |g| g.len())
+    /// A place for one more game in memory: a free one, or one freed by unloading the idle
+    /// games; 503 when every game is in use.
+    fn place(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        if let Ok(place) = Arc::clone(&self.places).try_acquire_owned() {
+            return Ok(place);
+        }
+        self.unload_idle();
+        Arc::clone(&self.places).try_acquire_owned().map_err(|_| {
+            ApiError::Full(format!(
+                "the server holds its limit of {} games in play; try again later",
+                self.config.limits.max_games
+            ))
+        })
     }
 
-    /// The game `id`.
-    pub(crate) fn get(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
-        self.games
-            .read()
-            .ok()
-            .and_then(|g| g.get(id).cloned())
-            .ok_or_else(|| ApiError::NoSuchGame(id.chars().take(64).collect()))
+    /// The game `id` in memory.
+    fn in_memory(&self, id: &str) -> Option<Arc<Slot>> {
+        self.games.read().ok().and_then(|g| g.get(id).cloned())
+    }
+
+    /// The game `id`, loaded back from the database if it is not in memory (its engine then
+    /// starts if it is to move).
+    pub(crate) async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, ApiError> {
+        let missing = || ApiError::NoSuchGame(id.chars().take(MAX_ID_CHARS).collect());
+        if let Some(slot) = self.in_memory(id) {
+            return Ok(slot);
+        }
+        if id.is_empty() || id.len() > MAX_ID_CHARS {
+            return Err(missing());
+        }
+        let _loading = self.loading.lock().await;
+        if let Some(slot) = self.in_memory(id) {
+            return Ok(slot); // loaded while this waited
+        }
+        let store = self.store.clone();
+        let key = id.to_owned();
+        let row = tokio::task::spawn_blocking(move || store.load_one(Kind::Api, &key))
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))??
+            .ok_or_else(missing)?;
+        let place = self.place()?;
+        let now = self.config.time.now_ms();
+        let game = Self::restore(&row, now)?;
+        let slot = Arc::new(Self::slot(row.id, game, row.version, now, place, None));
+        if let Ok(mut games) = self.games.write() {
+            games.insert(id.to_owned(), Arc::clone(&slot));
+        }
+        let mut entry = slot.entry.lock().await;
+        self.start_engine(&slot, &mut entry);
+        drop(entry);
+        Ok(slot)
     }
 
     /// Every game (for the clock and expiry sweeps).
@@ -194,18 +290,17 @@ impl Registry {
         }
     }
 
-    /// Creates a game: returns its slot and the creator's token. The game is stored before this
-    /// returns.
+    /// Creates a game for `client`: returns its slot and the creator's token. The game is
+    /// stored before this returns. Refused (429) beyond the client's share of games, and (503)
+    /// beyond the server's limit.
     pub(crate) async fn create(
         self: &Arc<Self>,
         request: &NewGame,
+        client: IpAddr,
     ) -> Result<(Arc<Slot>, String), ApiError> {
-        if self.len() >= self.config.limits.max_games {
-            return Err(ApiError::Full(format!(
-                "the server holds its limit of {} games; try again later",
-                self.config.limits.max_games
-            )));
-        }
+        let hold = self.clients.hold(client, Resource::Game)?;
+        let place = self.place()?;
+        self.clients.check(client, Rate::Games)?;
         let name: GameName =
             request
                 .game
@@ -213,15 +308,15 @@ impl Registry {
                 .map_err(|e: game_catalog::UnknownGameError| {
                     ApiError::BadRequest(format!("game: {e}"))
                 })?;
-        let token = hex_id(32);
+        let token = hex_id(32)?;
         let now = self.config.time.now_ms();
         let game = name.visit(Create {
             request,
             token: token.clone(),
             now_ms: now,
         })?;
-        let id = hex_id(12);
-        let slot = Arc::new(Self::slot(id.clone(), game, now));
+        let id = hex_id(12)?;
+        let slot = Arc::new(Self::slot(id.clone(), game, 0, now, place, Some(hold)));
         {
             let entry = slot.entry.lock().await;
             self.save(&slot.id, &entry).await?;
@@ -240,8 +335,9 @@ impl Registry {
         let store = self.store.clone();
         let data = entry.game.to_json();
         let id = id.to_owned();
-        let now = self.config.time.now_ms();
-        tokio::task::spawn_blocking(move || store.save(Kind::Api, &id, &data, now))
+        let version = entry.version;
+        let now = self.config.time.wall_ms();
+        tokio::task::spawn_blocking(move || store.save(Kind::Api, &id, &data, version, now))
             .await
             .map_err(|e| ApiError::Internal(e.to_string()))?
     }
@@ -254,7 +350,7 @@ impl Registry {
         id: &str,
         change: impl FnOnce(&mut dyn LiveGame) -> Result<T, ApiError>,
     ) -> Result<(T, Value), ApiError> {
-        let slot = self.get(id)?;
+        let slot = self.get(id).await?;
         let mut entry = slot.entry.lock().await;
         let now = self.config.time.now_ms();
         entry.last_active_ms = now;
@@ -300,13 +396,17 @@ impl Registry {
         let registry = Arc::clone(self);
         let slot = Arc::clone(slot);
         tokio::spawn(async move {
+            let search_stop = Arc::clone(&stop);
             let choice = registry
                 .engines
-                .run({
-                    let stop = Arc::clone(&stop);
-                    move || job(stop)
-                })
-                .await;
+                .run(
+                    Priority::Move,
+                    Arc::new(AtomicBool::new(false)),
+                    move || job(search_stop),
+                )
+                .await
+                .ok()
+                .flatten();
             let mut entry = slot.entry.lock().await;
             if entry.search.as_ref().map(|(id, _)| *id) != Some(search_id) {
                 return; // the game changed meanwhile; that change started what was needed
@@ -362,7 +462,32 @@ impl Registry {
         }
     }
 
-    /// Removes the games nobody touched within the idle expiry and nobody watches.
+    /// Frees the places of the games in memory that nobody watches, no engine searches, no
+    /// request uses, and that did not change within [`crate::ServerLimits::unload_idle_after`]:
+    /// they leave memory and stay in the database. Returns how many left.
+    pub(crate) fn unload_idle(&self) -> usize {
+        let now = self.config.time.now_ms();
+        let idle = self.config.limits.unload_idle_after.as_millis() as u64;
+        let Ok(mut games) = self.games.write() else {
+            return 0;
+        };
+        let before = games.len();
+        games.retain(|_, slot| {
+            // Only the map holds it (checked under the write lock, so nobody can take it now).
+            if Arc::strong_count(slot) > 1 || slot.updates.receiver_count() > 0 {
+                return true;
+            }
+            let Ok(entry) = slot.entry.try_lock() else {
+                return true;
+            };
+            entry.search.is_some() || now.saturating_sub(entry.last_active_ms) <= idle
+        });
+        before - games.len()
+    }
+
+    /// Removes the games nobody touched within the idle expiry and nobody watches, from memory
+    /// and from the database (where the time of the last change is the wall clock's, so the
+    /// time the server was down counts).
     pub(crate) async fn expire(&self) {
         let now = self.config.time.now_ms();
         let idle = self.config.limits.idle_expiry.as_millis() as u64;
@@ -383,5 +508,11 @@ impl Registry {
             let store = self.store.clone();
             let _ = tokio::task::spawn_blocking(move || store.delete(&id)).await;
         }
+        let keep: HashSet<String> = self.all().iter().map(|s| s.id.clone()).collect();
+        let before = self.config.time.wall_ms().saturating_sub(idle);
+        let store = self.store.clone();
+        let _ =
+            tokio::task::spawn_blocking(move || store.delete_older(Kind::Api, before, &keep)).await;
+        self.unload_idle();
     }
 }

@@ -6,20 +6,23 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinHandle;
 
+use crate::clients::Clients;
 use crate::config::ServerConfig;
+use crate::guard::Guard;
+use crate::open_files::Capacity;
 use crate::registry::Registry;
 use crate::store::Store;
 use crate::{api, game_socket, page};
 
 /// How often running clocks are charged (a flag falls within this of the time running out).
 const CLOCK_SWEEP: Duration = Duration::from_millis(100);
-/// How often idle games are looked for.
+/// How often idle games are looked for (to unload or remove), and the rate limiters' memory
+/// of quiet clients freed.
 const EXPIRY_SWEEP: Duration = Duration::from_secs(60);
 
 /// Why the server could not start.
@@ -46,6 +49,7 @@ pub enum ServeError {
 #[derive(Debug)]
 pub struct Server {
     addr: SocketAddr,
+    capacity: Capacity,
     shutdown: watch::Sender<bool>,
     task: JoinHandle<()>,
 }
@@ -58,6 +62,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("POST", "/api/games/{id}/join"),
     ("POST", "/api/games/{id}/moves"),
     ("POST", "/api/games/{id}/undo"),
+    ("POST", "/api/games/{id}/takeback"),
     ("POST", "/api/games/{id}/redo"),
     ("POST", "/api/games/{id}/resign"),
     ("POST", "/api/games/{id}/propose"),
@@ -68,24 +73,7 @@ pub const ROUTES: &[(&str, &str)] = &[
     ("GET", "/litama"),
 ];
 
-/// Answers 503 at once when the server handles its limit of requests.
-async fn limit_requests(
-    axum::extract::State(permits): axum::extract::State<Arc<Semaphore>>,
-    request: axum::extract::Request,
-    next: axum::middleware::Next,
-) -> axum::response::Response {
-    let Ok(_permit) = permits.try_acquire() else {
-        return crate::error::error_response(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is busy: too many requests at once; try again",
-        );
-    };
-    next.run(request).await
-}
-
-fn router(registry: Arc<Registry>, shutdown: watch::Receiver<bool>) -> Router {
-    let limit = registry.config.limits.max_body_bytes;
-    let requests = Arc::new(Semaphore::new(registry.config.limits.max_requests));
+fn router(registry: Arc<Registry>, guard: Arc<Guard>, shutdown: watch::Receiver<bool>) -> Router {
     Router::new()
         .route("/", get(page::index))
         .route("/{file}", get(page::asset))
@@ -95,6 +83,7 @@ fn router(registry: Arc<Registry>, shutdown: watch::Receiver<bool>) -> Router {
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/moves", post(api::play))
         .route("/api/games/{id}/undo", post(api::undo))
+        .route("/api/games/{id}/takeback", post(api::takeback))
         .route("/api/games/{id}/redo", post(api::redo))
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/propose", post(api::propose))
@@ -108,22 +97,23 @@ fn router(registry: Arc<Registry>, shutdown: watch::Receiver<bool>) -> Router {
             crate::error::error_response(StatusCode::METHOD_NOT_ALLOWED, "method not allowed")
         })
         .layer(axum::Extension(shutdown))
-        .layer(DefaultBodyLimit::max(limit))
         .layer(axum::middleware::from_fn_with_state(
-            requests,
-            limit_requests,
+            guard,
+            crate::guard::check,
         ))
         .with_state(registry)
 }
 
 impl Server {
-    /// Starts a server on the current tokio runtime.
+    /// Starts a server on the current tokio runtime. The process's soft open-file limit is
+    /// raised to its hard limit first, and the connection caps are cut to fit under it
+    /// ([`Server::capacity`]).
     ///
     /// # Errors
     /// [`ServeError::Database`] if the database cannot be opened or holds a game it cannot
     /// read; [`ServeError::Bind`] if the address cannot be bound.
     pub async fn start(config: ServerConfig) -> Result<Server, ServeError> {
-        let store = Store::open(&config.db).map_err(ServeError::Database)?;
+        let store = Store::open(&config.db, config.time.wall_ms()).map_err(ServeError::Database)?;
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .map_err(|source| ServeError::Bind {
@@ -134,13 +124,33 @@ impl Server {
             addr: config.addr,
             source,
         })?;
-        let registry =
-            Arc::new(Registry::open(config, store.clone()).map_err(ServeError::Database)?);
+        let capacity = crate::open_files::fit(
+            config.limits.max_http_connections,
+            config.limits.max_connections,
+        );
+        let clients = Arc::new(Clients::new(config.clients.clone()));
+        let guard = Arc::new(Guard {
+            clients: Arc::clone(&clients),
+            origins: config.origins.clone(),
+            timeouts: config.timeouts.clone(),
+            max_body_bytes: config.limits.max_body_bytes,
+            requests: Semaphore::new(config.limits.max_requests.min(Semaphore::MAX_PERMITS)),
+        });
+        let timeouts = config.timeouts.clone();
+        let registry = Arc::new(
+            Registry::open(
+                config,
+                store.clone(),
+                Arc::clone(&clients),
+                capacity.websockets,
+            )
+            .map_err(ServeError::Database)?,
+        );
         registry.resume_engines().await;
         let litama = crate::litama_socket::LitamaState::open(&registry, &store)
             .map_err(ServeError::Database)?;
         let (shutdown, shutdown_rx) = watch::channel(false);
-        let app = router(Arc::clone(&registry), shutdown_rx.clone())
+        let app = router(Arc::clone(&registry), guard, shutdown_rx.clone())
             .layer(axum::Extension(litama.clone()));
         let sweeps = {
             let registry = Arc::clone(&registry);
@@ -154,23 +164,28 @@ impl Server {
                         _ = expiry.tick() => {
                             registry.expire().await;
                             litama.expire().await;
+                            registry.clients.sweep();
                         }
                         _ = stop.changed() => break,
                     }
                 }
             })
         };
-        let mut stop = shutdown_rx;
         let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app)
-                .with_graceful_shutdown(async move {
-                    let _ = stop.changed().await;
-                })
-                .await;
+            crate::connections::serve(
+                listener,
+                app,
+                clients,
+                capacity.http_connections,
+                timeouts,
+                shutdown_rx,
+            )
+            .await;
             sweeps.abort();
         });
         Ok(Server {
             addr,
+            capacity,
             shutdown,
             task,
         })
@@ -180,6 +195,12 @@ impl Server {
     #[must_use]
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The open-file limits and the connection caps that fit under them.
+    #[must_use]
+    pub fn capacity(&self) -> Capacity {
+        self.capacity
     }
 
     /// Stops accepting connections, closes the `WebSocket`s, lets requests in flight finish,
@@ -196,7 +217,7 @@ impl Server {
     /// As [`Server::start`], and [`ServeError::Runtime`].
     pub fn run_until_interrupted(
         config: ServerConfig,
-        on_listening: impl FnOnce(SocketAddr),
+        on_listening: impl FnOnce(SocketAddr, Capacity),
     ) -> Result<(), ServeError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .enable_all()
@@ -204,7 +225,7 @@ impl Server {
             .map_err(ServeError::Runtime)?;
         runtime.block_on(async move {
             let server = Server::start(config).await?;
-            on_listening(server.addr());
+            on_listening(server.addr(), server.capacity());
             interrupted().await;
             server.shutdown().await;
             Ok(())

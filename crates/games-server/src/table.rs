@@ -6,7 +6,7 @@ use std::time::Duration;
 use abstract_game::Player;
 use game_catalog::engines::{EngineSpec, build};
 use game_catalog::play::CatalogCoach;
-use game_catalog::views::state::{CoachView, StateView};
+use game_catalog::views::state::{CoachView, StateView, TakebackView};
 use game_catalog::views::{ScoreView, pv_texts};
 use game_catalog::{CatalogGame, Setup, setup};
 use game_engines::Limits;
@@ -33,6 +33,9 @@ pub(crate) struct Table<G: CatalogGame> {
     /// shared by link, or an engine). Same-device games hold one token in both.
     tokens: [Option<String>; 2],
     last_tick_ms: u64,
+    /// In a game shared by link: the participant index of the player who asked to take back
+    /// the last turn, until the other answers.
+    takeback: Option<usize>,
 }
 
 /// The database row of a table.
@@ -43,6 +46,8 @@ struct SavedTable {
     tokens: [Option<String>; 2],
     mirror: bool,
     session: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    takeback: Option<usize>,
 }
 
 /// The largest transposition table an engine of the server may ask for, in MiB.
@@ -108,6 +113,12 @@ impl<G: CatalogGame> Table<G> {
         if name.chars().count() > 40 || name.chars().any(char::is_control) {
             return Err(ApiError::BadRequest(
                 "name: at most 40 characters, no control characters".into(),
+            ));
+        }
+        // Checked whoever the opponent is, as the OpenAPI description says (minLength 1).
+        if request.level.as_deref() == Some("") {
+            return Err(ApiError::BadRequest(
+                "level: empty (leave it out for the default, medium)".into(),
             ));
         }
         let other = match request.opponent {
@@ -183,6 +194,7 @@ impl<G: CatalogGame> Table<G> {
             opponent: request.opponent,
             tokens,
             last_tick_ms: now_ms,
+            takeback: None,
         })
     }
 
@@ -237,6 +249,7 @@ impl<G: CatalogGame> Table<G> {
             opponent: saved.opponent,
             tokens: saved.tokens,
             last_tick_ms: now_ms,
+            takeback: saved.takeback.filter(|&i| i < 2),
         })
     }
 
@@ -245,7 +258,10 @@ impl<G: CatalogGame> Table<G> {
         if token.is_empty() {
             return Err(ApiError::Forbidden("token: missing".into()));
         }
-        let holds = self.tokens.clone().map(|t| t.as_deref() == Some(token));
+        let holds = self
+            .tokens
+            .clone()
+            .map(|t| t.is_some_and(|t| crate::secret::same_token(token, &t)));
         if holds == [false, false] {
             return Err(ApiError::Forbidden(
                 "token: not a player of this game".into(),
@@ -345,6 +361,9 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         let joined = [0, 1].map(|i| self.tokens[i].is_some());
         let mut view = StateView::of(&self.play, joined);
         view.opponent = self.opponent.id();
+        view.takeback = self.takeback.map(|i| TakebackView {
+            asked_by: self.play.sides()[i].id(),
+        });
         view
     }
 
@@ -377,12 +396,27 @@ impl<G: CatalogGame> LiveGame for Table<G> {
             .current_mut()
             .play(mv)
             .map(drop)
-            .map_err(session_error)
+            .map_err(session_error)?;
+        self.takeback = None;
+        Ok(())
     }
 
     fn undo(&mut self, token: &str) -> Result<(), ApiError> {
         let holds = self.holds(token)?;
-        let _ = holds;
+        if self.opponent == Opponent::Link && holds != [true, true] {
+            // Two people on two devices: the other one is asked first.
+            if !self.play.current().actions().undo {
+                return Err(ApiError::Conflict("nothing to undo".into()));
+            }
+            let me = usize::from(holds[1]);
+            if self.takeback == Some(me) {
+                return Err(ApiError::Conflict(
+                    "a takeback is already asked; the opponent answers it".into(),
+                ));
+            }
+            self.takeback = Some(me);
+            return Ok(());
+        }
         self.play
             .current_mut()
             .undo()
@@ -390,13 +424,49 @@ impl<G: CatalogGame> LiveGame for Table<G> {
             .map_err(session_error)
     }
 
+    fn answer_takeback(&mut self, token: &str, accept: bool) -> Result<(), ApiError> {
+        let holds = self.holds(token)?;
+        let Some(asker) = self.takeback else {
+            return Err(ApiError::Conflict("no takeback is asked".into()));
+        };
+        if holds[asker] {
+            return Err(ApiError::Forbidden(
+                "token: the opponent answers a takeback, not the player who asked".into(),
+            ));
+        }
+        if accept {
+            self.play
+                .current_mut()
+                .undo()
+                .map(drop)
+                .map_err(session_error)?;
+        }
+        self.takeback = None;
+        Ok(())
+    }
+
     fn redo(&mut self, token: &str) -> Result<(), ApiError> {
-        self.holds(token)?;
+        let holds = self.holds(token)?;
+        if self.opponent == Opponent::Link && holds != [true, true] {
+            // What redo replays is a turn of the side to move: only that player may.
+            let mover = self
+                .play
+                .current()
+                .to_move()
+                .map(|p| self.play.participant_index(p));
+            if mover.is_none_or(|i| !holds[i]) {
+                return Err(ApiError::Forbidden(
+                    "not your turn: only the player to move replays a turn taken back".into(),
+                ));
+            }
+        }
         self.play
             .current_mut()
             .redo()
             .map(drop)
-            .map_err(session_error)
+            .map_err(session_error)?;
+        self.takeback = None;
+        Ok(())
     }
 
     fn resign(&mut self, token: &str, player: Option<&str>) -> Result<(), ApiError> {
@@ -424,7 +494,9 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         self.play
             .current_mut()
             .resign(player)
-            .map_err(session_error)
+            .map_err(session_error)?;
+        self.takeback = None;
+        Ok(())
     }
 
     fn propose(&mut self, token: &str, mv: &str) -> Result<Value, ApiError> {
@@ -445,7 +517,9 @@ impl<G: CatalogGame> LiveGame for Table<G> {
         self.play
             .next_game()
             .map(drop)
-            .map_err(|e| ApiError::Conflict(e.to_string()))
+            .map_err(|e| ApiError::Conflict(e.to_string()))?;
+        self.takeback = None;
+        Ok(())
     }
 
     fn tick(&mut self, now_ms: u64) -> bool {
@@ -507,6 +581,7 @@ impl<G: CatalogGame> LiveGame for Table<G> {
             tokens: self.tokens.clone(),
             mirror,
             session,
+            takeback: self.takeback,
         })
         .unwrap_or_default()
     }

@@ -198,6 +198,10 @@ export async function undo(id) {
   return act(id, (game) => game.undo());
 }
 
+export async function takeback() {
+  throw new ApiError('no takeback is asked: on one device, undo takes the turn back at once', 409);
+}
+
 export async function redo(id) {
   return act(id, (game) => game.redo());
 }

@@ -71,6 +71,12 @@ export function undo(id, token) {
   return request('POST', `${game(id)}/undo`, { token });
 }
 
+/** Answers the takeback the opponent asked for in a game shared by link (`accept`: take the
+ *  turn back). Resolves to the state. */
+export function takeback(id, token, accept) {
+  return request('POST', `${game(id)}/takeback`, { token, accept });
+}
+
 /** Plays again what undo took back. */
 export function redo(id, token) {
   return request('POST', `${game(id)}/redo`, { token });

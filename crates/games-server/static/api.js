@@ -8,6 +8,7 @@
 //   state(id), join(id, name)      the state; {id, token, player, state}
 //   play(id, token, move), undo(id, token), redo(id, token), resign(id, token, player?),
 //   next(id, token)                the state after the action
+//   takeback(id, token, accept)    the opponent's answer to a takeback asked by link: the state
 //   propose(id, token, move)       the coach's answer (coaching round)
 //   engineMove(id)                 the engine's choice for the side to move: {move, score, pv, depth}
 //   subscribe(id, onState, onStatus?)  every state as it changes; returns a function that stops
@@ -25,6 +26,7 @@ export const join = (...a) => backend.join(...a);
 export const play = (...a) => backend.play(...a);
 export const undo = (...a) => backend.undo(...a);
 export const redo = (...a) => backend.redo(...a);
+export const takeback = (...a) => backend.takeback(...a);
 export const resign = (...a) => backend.resign(...a);
 export const propose = (...a) => backend.propose(...a);
 export const next = (...a) => backend.next(...a);

@@ -220,6 +220,17 @@ function renderControls() {
   const hasToken = !!page.token;
   $('undo').disabled = !hasToken || !st.can_undo;
   $('redo').disabled = !hasToken || !st.can_redo;
+  // A takeback asked between two browsers (a game shared by link): the opponent answers it.
+  const asked = st.takeback && st.takeback.asked_by;
+  $('takeback').hidden = !(asked && hasToken);
+  if (asked && hasToken) {
+    const mine = asked === page.side;
+    $('takeback-text').textContent = mine
+      ? 'You asked to take back the last turn; your opponent decides.'
+      : `${cap(asked)} asks to take back the last turn.`;
+    $('takeback-accept').hidden = mine;
+    $('takeback-decline').hidden = mine;
+  }
   $('hint').disabled = over();
   $('resign').disabled = !hasToken || over();
   const next = $('next-game');
@@ -340,10 +351,11 @@ function cancelPending() {
   setStatus('Choose another move.');
 }
 
+/** Runs `call`, then says `words` (or `words(state)`) and takes the state it answers. */
 function simple(call, words) {
   run(async () => {
     const state = await call();
-    setStatus(words);
+    setStatus(typeof words === 'function' ? words(state) : words);
     receive(state);
   });
 }
@@ -430,7 +442,18 @@ async function init() {
     if (options) createGame(options);
   });
   $('new-game').addEventListener('click', leaveGame);
-  $('undo').addEventListener('click', () => simple(() => api.undo(page.id, page.token), 'Took back the last turn.'));
+  $('undo').addEventListener('click', () => simple(
+    () => api.undo(page.id, page.token),
+    (state) => (state.takeback ? 'Asked your opponent to take back the last turn.' : 'Took back the last turn.'),
+  ));
+  $('takeback-accept').addEventListener('click', () => simple(
+    () => api.takeback(page.id, page.token, true),
+    'Took back the last turn, as your opponent asked.',
+  ));
+  $('takeback-decline').addEventListener('click', () => simple(
+    () => api.takeback(page.id, page.token, false),
+    'Declined the takeback.',
+  ));
   $('redo').addEventListener('click', () => simple(() => api.redo(page.id, page.token), 'Played the turn again.'));
   $('hint').addEventListener('click', doHint);
   $('resign').addEventListener('click', doResign);

@@ -492,6 +492,16 @@ async fn every_error_path_answers_json_and_the_server_stays_up() {
             post(
                 addr,
                 "/api/games",
+                json!({"game": "tictactoe", "opponent": "same_device", "level": ""}),
+            )
+            .await,
+            "level: empty",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
                 json!({"game": "kamisado", "side": "red"}),
             )
             .await,
@@ -738,7 +748,12 @@ async fn requests_beyond_the_limit_are_answered_503_at_once() {
 /// answer is a JSON error or a success, never a server error, and the server stays up.
 #[tokio::test]
 async fn random_and_mangled_bodies_never_break_the_server() {
-    let (server, _) = start("garbage", |config| config.limits.max_games = 10_000).await;
+    let (server, _) = start("garbage", |config| {
+        config.limits.max_games = 10_000;
+        // 400 requests at once from one address: this test is about the bodies, not the rate.
+        config.clients = games_server::ClientLimits::unlimited();
+    })
+    .await;
     let addr = server.addr();
     let created = post(
         addr,
@@ -821,5 +836,126 @@ async fn random_and_mangled_bodies_never_break_the_server() {
         }
     }
     assert_eq!(get(addr, "/api/catalog").await.status, 200, "still up");
+    server.shutdown().await;
+}
+
+/// In a game shared by link, undo asks the opponent, who declines or accepts; the one who asked
+/// cannot answer, and nothing is taken back until the opponent agrees.
+#[tokio::test]
+async fn a_takeback_in_a_link_game_waits_for_the_opponent() {
+    let (server, _) = start("takeback", |_| {}).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "kamisado", "opponent": "link", "side": "black"}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    assert!(created.body["state"]["takeback"].is_null());
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let black = created.body["token"].as_str().unwrap().to_owned();
+    let joined = post(addr, &format!("/api/games/{id}/join"), json!({})).await;
+    assert_eq!(joined.status, 200, "{}", joined.text);
+    let gold = joined.body["token"].as_str().unwrap().to_owned();
+    let state = get(addr, &format!("/api/games/{id}")).await.body;
+    let mv = moves_of(&state)[0].clone();
+    let played = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({"token": black, "move": mv}),
+    )
+    .await;
+    assert_eq!(played.status, 200, "{}", played.text);
+    let moves = |state: &Value| state["moves"].as_array().unwrap().len();
+
+    let undo_path = format!("/api/games/{id}/undo");
+    let takeback_path = format!("/api/games/{id}/takeback");
+    let undo = |token: &str| post(addr, &undo_path, json!({"token": token}));
+    let answer = |token: &str, accept: bool| {
+        post(
+            addr,
+            &takeback_path,
+            json!({"token": token, "accept": accept}),
+        )
+    };
+    let none = answer(&gold, true).await;
+    assert_eq!(none.status, 409, "{}", none.text);
+
+    // Black asks: nothing is taken back yet, and Black cannot answer for Gold.
+    let asked = undo(&black).await;
+    assert_eq!(asked.status, 200, "{}", asked.text);
+    assert_eq!(asked.body["takeback"]["asked_by"], "black");
+    assert_eq!(moves(&asked.body), 1);
+    assert_eq!(undo(&black).await.status, 409);
+    let own = answer(&black, true).await;
+    assert_eq!(own.status, 403, "{}", own.text);
+
+    // Gold declines: the move stays and the question is gone.
+    let declined = answer(&gold, false).await;
+    assert_eq!(declined.status, 200, "{}", declined.text);
+    assert!(declined.body["takeback"].is_null());
+    assert_eq!(moves(&declined.body), 1);
+
+    // Asked again and accepted: back to the start, for both.
+    assert_eq!(undo(&black).await.status, 200);
+    let accepted = answer(&gold, true).await;
+    assert_eq!(accepted.status, 200, "{}", accepted.text);
+    assert!(accepted.body["takeback"].is_null());
+    assert_eq!(moves(&accepted.body), 0);
+    assert_eq!(moves(&get(addr, &format!("/api/games/{id}")).await.body), 0);
+    server.shutdown().await;
+}
+
+/// A page of another site can neither create a game (as JSON or as a plain-text form post)
+/// nor open `/litama`; the server's own page can.
+#[tokio::test]
+async fn json_only_and_same_origin_by_default() {
+    let (server, _) = start("origins", |_| {}).await;
+    let addr = server.addr();
+    let body = r#"{"game": "kamisado"}"#;
+    let create = |content_type: &str, origin: &str| {
+        let origin = if origin.is_empty() {
+            String::new()
+        } else {
+            format!("Origin: {origin}\r\n")
+        };
+        format!(
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\n{origin}Content-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+    };
+    let plain = raw(addr, create("text/plain", "").as_bytes()).await;
+    assert_eq!(plain.status, 415, "{}", plain.text);
+    let foreign = raw(
+        addr,
+        create("application/json", "https://elsewhere.example").as_bytes(),
+    )
+    .await;
+    assert_eq!(foreign.status, 403, "{}", foreign.text);
+    assert!(foreign.text.contains("origin"), "{}", foreign.text);
+    let own = raw(
+        addr,
+        create("application/json", &format!("http://{addr}")).as_bytes(),
+    )
+    .await;
+    assert_eq!(own.status, 201, "{}", own.text);
+
+    let litama = |origin: &str| {
+        format!(
+            "GET /litama HTTP/1.1\r\nHost: {addr}\r\nOrigin: {origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+        )
+    };
+    let refused = raw(addr, litama("https://elsewhere.example").as_bytes()).await;
+    assert_eq!(refused.status, 403, "{}", refused.text);
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    tokio::io::AsyncWriteExt::write_all(&mut stream, litama(&format!("http://{addr}")).as_bytes())
+        .await
+        .unwrap();
+    let mut head = [0u8; 12];
+    tokio::io::AsyncReadExt::read_exact(&mut stream, &mut head)
+        .await
+        .unwrap();
+    assert_eq!(&head, b"HTTP/1.1 101");
     server.shutdown().await;
 }

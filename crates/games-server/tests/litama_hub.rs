@@ -3,7 +3,9 @@
 
 use abstract_game::rng::SplitMix64;
 use game_sessions::{Format, Participant, Session};
-use games_server::litama::{Hub, LitamaError, NO_FRESH_ID, RandomSource, Response, SERVER_FULL};
+use games_server::litama::{
+    Hub, LitamaError, NO_FRESH_ID, RandomSource, RandomUnavailable, Response, SERVER_FULL,
+};
 use onitama_core::{Card, Deal, Move, Piece, Position, Side, Square};
 use serde_json::{Value, json};
 
@@ -14,6 +16,7 @@ fn seeded(seed: u64) -> RandomSource {
         for b in bytes {
             *b = rng.next_u64() as u8;
         }
+        Ok(())
     })
 }
 
@@ -817,10 +820,43 @@ fn the_limit_on_matches() {
 
 #[test]
 fn a_broken_source_of_randomness() {
-    let mut hub = Hub::new(Box::new(|bytes: &mut [u8]| bytes.fill(7)));
+    let mut hub = Hub::new(Box::new(|bytes: &mut [u8]| {
+        bytes.fill(7);
+        Ok(())
+    }));
     let (id, _) = create(&mut hub, "Ann");
     assert_error(&hub.handle("create Bob", 0), NO_FRESH_ID, "", "create");
     // The joiner's token would equal the creator's.
+    assert_error(
+        &hub.handle(&format!("join {id} Bob"), 0),
+        NO_FRESH_ID,
+        &id,
+        "join",
+    );
+    assert_eq!(state(&mut hub, &id)["gameState"], "waiting for player");
+}
+
+#[test]
+fn a_failing_source_of_randomness_makes_no_match_and_no_token() {
+    // Fail closed: no guessable id or token when the system's source fails.
+    let mut hub = Hub::new(Box::new(|_: &mut [u8]| Err(RandomUnavailable)));
+    let created = hub.handle("create Ann", 0);
+    assert_error(&created, NO_FRESH_ID, "", "create");
+    assert!(hub.is_empty());
+    // A source that works for the creation and fails afterwards: the join is refused.
+    let mut calls = 0;
+    let mut rng = SplitMix64::new(3);
+    let mut hub = Hub::new(Box::new(move |bytes: &mut [u8]| {
+        calls += 1;
+        if calls > 2 {
+            return Err(RandomUnavailable);
+        }
+        for b in bytes {
+            *b = rng.next_u64() as u8;
+        }
+        Ok(())
+    }));
+    let (id, _) = create(&mut hub, "Ann");
     assert_error(
         &hub.handle(&format!("join {id} Bob"), 0),
         NO_FRESH_ID,

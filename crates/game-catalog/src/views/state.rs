@@ -133,11 +133,19 @@ pub struct MirrorView {
     pub can_start_next: bool,
 }
 
+/// A takeback asked in a game shared by link, waiting for the opponent's answer:
+/// `{"asked_by": "black"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TakebackView {
+    /// The id of the player who asked to take the last turn back.
+    pub asked_by: &'static str,
+}
+
 /// The state of a game being played: what the web server answers and pushes, and what the
 /// WebAssembly package returns. The project's `docs/server.md` describes every field.
 ///
 /// [`StateView::of`] fills in everything a [`Play`] knows; the front end that holds the game
-/// sets the rest: `id`, `version`, `opponent` and `thinking`.
+/// sets the rest: `id`, `version`, `opponent`, `thinking` and `takeback`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StateView {
     /// The game's id in the front end that holds it.
@@ -182,6 +190,10 @@ pub struct StateView {
     pub seats: Vec<SeatView>,
     /// Whether an engine is choosing its move.
     pub thinking: bool,
+    /// The takeback asked between two people in a game shared by link, waiting for the
+    /// opponent's answer; `null` when none is (undo is immediate against an engine and on one
+    /// device).
+    pub takeback: Option<TakebackView>,
     /// The clocks of a clock duel.
     pub clock: Option<ClockView>,
     /// The match of a mirror match.
@@ -192,8 +204,8 @@ pub struct StateView {
 
 impl StateView {
     /// The state of `play`; `joined` says for each seat whether someone sits there (an engine
-    /// always does). `id` is empty, `version` 0, `opponent` empty and `thinking` false: the
-    /// holder of the game fills them in.
+    /// always does). `id` is empty, `version` 0, `opponent` empty, `thinking` false and
+    /// `takeback` `null`: the holder of the game fills them in.
     #[must_use]
     pub fn of<G: CatalogGame>(play: &Play<G>, joined: [bool; 2]) -> Self {
         let session = play.current();
@@ -275,6 +287,7 @@ impl StateView {
             repetitions: session.repetitions(),
             seats,
             thinking: false,
+            takeback: None,
             clock: clock_view(play),
             mirror,
             board: pos.board_json(record.last_move()),

@@ -136,14 +136,22 @@ use onitama_core::{Deal, Move, Position, Side};
 use coords::{MoveSquares, card_from_name, parse_move_squares};
 use matches::{Cards, Game, Match, Player};
 use messages::{Ack, ErrorJson, Seated, to_json};
-use validate::{hex, is_match_id, is_username, same_token};
+pub(crate) use validate::is_match_id;
+use validate::{hex, is_username, same_token};
 
 /// The glue's name for one WebSocket connection, to keep its table of subscriptions. The hub
 /// itself never sees connections: a [`Response`] always concerns the sender of the command.
 pub type ConnId = u64;
 
-/// A source of unpredictable bytes: it fills the whole buffer it is given each time.
-pub type RandomSource = Box<dyn FnMut(&mut [u8]) + Send>;
+/// A source of unpredictable bytes: it fills the whole buffer it is given each time, or fails
+/// (the system's source is unavailable), and the hub then makes no match id, token or deal.
+pub type RandomSource = Box<dyn FnMut(&mut [u8]) -> Result<(), RandomUnavailable> + Send>;
+
+/// The source of randomness failed: `create` and `join` are answered with [`NO_FRESH_ID`]
+/// (the hub fails closed rather than hand out guessable ids and tokens).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the source of random numbers failed")]
+pub struct RandomUnavailable;
 
 /// The number of matches a [`Hub`] holds at most unless told otherwise
 /// ([`Hub::set_max_matches`]).
@@ -152,8 +160,8 @@ pub const DEFAULT_MAX_MATCHES: usize = 10_000;
 /// The error text of a `create` when the hub already holds its most matches (our extension).
 pub const SERVER_FULL: &str = "Too many matches on this server, try again later";
 
-/// The error text of a `create` or `join` when no unused match id or token could be drawn (our
-/// extension; only a broken source of randomness causes it).
+/// The error text of a `create` or `join` when no unused match id or token could be drawn, or
+/// the source of randomness failed (our extension; only a broken source causes it).
 pub const NO_FRESH_ID: &str = "Could not draw a fresh id, try again";
 
 /// How many times a fresh match id or token is drawn before giving up.
@@ -317,22 +325,40 @@ impl Hub {
     /// Drops the matches whose last `create`, `join` or `move` is more than `idle_ms` before
     /// `now_ms`, and returns their ids in ascending order.
     pub fn expire(&mut self, now_ms: u64, idle_ms: u64) -> Vec<String> {
-        let old: Vec<String> = self
-            .matches
-            .iter()
-            .filter(|(_, m)| now_ms.saturating_sub(m.last_active_ms) > idle_ms)
-            .map(|(id, _)| id.clone())
-            .collect();
+        let old = self.idle(now_ms, idle_ms);
         for id in &old {
             self.matches.remove(id);
         }
         old
     }
 
-    fn random_bytes<const N: usize>(&mut self) -> [u8; N] {
+    /// Whether the hub holds the match `match_id`.
+    #[must_use]
+    pub fn contains(&self, match_id: &str) -> bool {
+        self.matches.contains_key(match_id)
+    }
+
+    /// The ids of the matches whose last `create`, `join` or `move` is more than `idle_ms`
+    /// before `now_ms`, in ascending order (the hub keeps them; see [`Hub::remove`]).
+    #[must_use]
+    pub fn idle(&self, now_ms: u64, idle_ms: u64) -> Vec<String> {
+        self.matches
+            .iter()
+            .filter(|(_, m)| now_ms.saturating_sub(m.last_active_ms) > idle_ms)
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
+    /// Drops the match `match_id` from the hub (the glue keeps its saved JSON, and may
+    /// [`Hub::restore`] it later); whether the hub held it.
+    pub fn remove(&mut self, match_id: &str) -> bool {
+        self.matches.remove(match_id).is_some()
+    }
+
+    fn random_bytes<const N: usize>(&mut self) -> Option<[u8; N]> {
         let mut bytes = [0u8; N];
-        (self.random)(&mut bytes);
-        bytes
+        (self.random)(&mut bytes).ok()?;
+        Some(bytes)
     }
 
     /// The match of a well-formed, known id, or the error text to answer.
@@ -354,16 +380,19 @@ impl Hub {
         }
         let mut fresh = None;
         for _ in 0..DRAW_ATTEMPTS {
-            let id = hex(&self.random_bytes::<12>());
+            let Some(bytes) = self.random_bytes::<12>() else {
+                break;
+            };
+            let id = hex(&bytes);
             if !self.matches.contains_key(&id) {
                 fresh = Some(id);
                 break;
             }
         }
-        let Some(match_id) = fresh else {
+        let (Some(match_id), Some(token)) = (fresh, self.random_bytes::<32>()) else {
             return Response::error(NO_FRESH_ID, "", "create");
         };
-        let token = hex(&self.random_bytes::<32>());
+        let token = hex(&token);
         let reply = to_json(&Seated {
             message_type: "create",
             match_id: &match_id,
@@ -395,14 +424,16 @@ impl Hub {
             }
             Ok(m) => m.creator.token.clone(),
         };
-        let Some(token) = (0..DRAW_ATTEMPTS)
-            .map(|_| hex(&self.random_bytes::<32>()))
-            .find(|token| *token != creator_token)
+        let drawn = (0..DRAW_ATTEMPTS)
+            .map_while(|_| self.random_bytes::<32>().map(|b| hex(&b)))
+            .find(|token| *token != creator_token);
+        let (Some(token), Some(seed), Some(coin)) =
+            (drawn, self.random_bytes::<8>(), self.random_bytes::<1>())
         else {
             return Response::error(NO_FRESH_ID, match_id, "join");
         };
-        let deal = Deal::random(u64::from_le_bytes(self.random_bytes::<8>()));
-        let creator_colour = if self.random_bytes::<1>()[0] & 1 == 0 {
+        let deal = Deal::random(u64::from_le_bytes(seed));
+        let creator_colour = if coin[0] & 1 == 0 {
             Side::Blue
         } else {
             Side::Red

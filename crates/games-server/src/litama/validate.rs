@@ -24,14 +24,7 @@ pub(crate) fn is_username(text: &str) -> bool {
 }
 
 /// Compares two tokens in a time that does not depend on where they first differ.
-pub(crate) fn same_token(given: &str, expected: &str) -> bool {
-    given.len() == expected.len()
-        && given
-            .bytes()
-            .zip(expected.bytes())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0
-}
+pub(crate) use crate::secret::same_token;
 
 /// Lowercase hex of `bytes`.
 pub(crate) fn hex(bytes: &[u8]) -> String {

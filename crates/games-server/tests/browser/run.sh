@@ -112,7 +112,7 @@ else
 fi
 
 status=0
-GAMES_URL="$URL" SITE_URL="$SITE_URL" SCREENSHOT_DIR="$SHOTS" CHROMIUM="$CHROMIUM" NODE_PATH="$HERE/node_modules" \
+GAMES_URL="$URL" GAMES_BIN="$BIN" SITE_URL="$SITE_URL" SCREENSHOT_DIR="$SHOTS" CHROMIUM="$CHROMIUM" NODE_PATH="$HERE/node_modules" \
   node --test --test-concurrency=1 --test-reporter=spec "${tests[@]}" || status=$?
 
 if [ "$status" -ne 0 ]; then
