@@ -72,6 +72,7 @@ fn the_evaluator_beats_the_one_that_knows_nothing() {
         games: 2 * openings.len(),
         limits: Limits::depth(3),
         max_plies: 200,
+        repetitions: 0,
     };
     let mut ours = onitama_engine::alphabeta(Level::Medium);
     let mut zero = AlphaBeta::<Position, _>::new(Level::Medium.config(), ZeroEvaluator);
@@ -124,4 +125,34 @@ fn with_a_tablebase_the_search_gives_the_tables_exact_values() {
         assert_eq!(result.score, Score::from(exact), "{pos}");
         checked += 1;
     }
+}
+
+#[cfg(feature = "tablebase")]
+#[test]
+fn deal_tablebases_builds_each_deals_table_and_then_probes_it() {
+    use game_engines::Score;
+    use onitama_engine::tablebase::DealTablebases;
+
+    // Two Masters alone: the 2-piece table knows the exact value, the plain search at depth 1
+    // does not.
+    let pos: Position = "m4/5/5/5/4M elephant,horse boar,ox crab r".parse().unwrap();
+    let mut engine = DealTablebases::new(Level::Max.config()).pieces(2);
+    assert!(!engine.has_table(&pos));
+    let before = engine.search(&pos, &Limits::depth(1));
+    assert!(before.score.exact().is_none(), "{}", before.score);
+    engine.wait_for_table(&pos);
+    assert!(engine.has_table(&pos));
+    let after = engine.search(&pos, &Limits::depth(1));
+    assert!(
+        matches!(
+            after.score,
+            Score::Win { .. } | Score::Loss { .. } | Score::Draw
+        ),
+        "{}",
+        after.score
+    );
+    // Another deal has no table yet.
+    let other = Position::from_deal(Deal::random(9));
+    assert!(!engine.has_table(&other));
+    assert_eq!(engine.name(), "alphabeta:eval=onitama:tablebase=auto");
 }
