@@ -10,6 +10,7 @@ pub mod serve;
 pub mod show;
 pub mod solve;
 pub mod tablebase;
+pub mod tune;
 pub mod verify_proof;
 
 use abstract_game::record::GameRecord;
