@@ -15,7 +15,7 @@ fn positions() -> Vec<TicTacToe> {
         let mut rng = SplitMix64::new(seed);
         let mut pos = TicTacToe::new();
         while !pos.is_over() {
-            out.push(pos.clone());
+            out.push(pos);
             let moves = pos.legal_moves();
             let mv = rng.choose(moves.as_ref()).expect("not over");
             pos.play_unchecked(mv);
