@@ -54,8 +54,8 @@ pub fn alphabeta(level: Level, table: Arc<Tablebase>) -> TablebaseEngine {
 /// building that set's table with at most [`DealTablebases::pieces`] pieces (4 by default:
 /// about 2 s and 10 MB) on a background thread, and searches without it meanwhile; every
 /// search after the build has finished probes the table: the positions it covers get their
-/// exact value and distance. Tables are kept per card set, so a match over many deals builds
-/// each deal's table once.
+/// exact value and distance. The tables of the last [`KEPT_TABLES`] card sets are kept, so a
+/// match that returns to a deal (its second game, sides swapped) finds it built.
 ///
 /// Because the table arrives after a time that depends on the machine, a search at a fixed
 /// depth may differ from one run to the next while a build is under way; matches that must be
@@ -80,8 +80,13 @@ pub struct DealTablebases {
     probing: Option<(CardSet, TablebaseEngine)>,
     /// The tables built or being built, by card set.
     tables: std::collections::HashMap<CardSet, Arc<std::sync::OnceLock<Option<Arc<Tablebase>>>>>,
+    /// The card sets of `tables`, oldest first.
+    order: std::collections::VecDeque<CardSet>,
     earlier_positions: Vec<u64>,
 }
+
+/// How many card sets' tables [`DealTablebases`] keeps (the oldest goes first).
+pub const KEPT_TABLES: usize = 4;
 
 /// A deal's five cards, sorted: the key of its tables.
 type CardSet = [onitama_core::Card; 5];
@@ -114,6 +119,7 @@ impl DealTablebases {
             plain: AlphaBeta::new(config, OnitamaEval::default()),
             probing: None,
             tables: std::collections::HashMap::new(),
+            order: std::collections::VecDeque::new(),
             earlier_positions: Vec::new(),
         }
     }
@@ -134,6 +140,15 @@ impl DealTablebases {
     /// Starts building the table of `cards` on a background thread, unless it is built or
     /// being built.
     fn start_building(&mut self, cards: CardSet) {
+        if self.tables.contains_key(&cards) {
+            return;
+        }
+        while self.order.len() >= KEPT_TABLES {
+            if let Some(oldest) = self.order.pop_front() {
+                self.tables.remove(&oldest);
+            }
+        }
+        self.order.push_back(cards);
         let pieces = self.pieces;
         self.tables.entry(cards).or_insert_with(|| {
             let cell = Arc::new(std::sync::OnceLock::new());
