@@ -26,7 +26,7 @@
 //! - [`SolverOrder`] orders moves for the exact [`Solver`], which
 //!   proves that Black wins from the start in 17 plies; [`solver`] builds one.
 //! - [`ProofBook`] reads that proof (embedded: [`book::START_PROOF`]) as an opening book with
-//!   exact distances, and [`Perfect`] ([`perfect`]) plays perfectly from it, from the solver
+//!   exact distances, and [`Perfect`] ([`perfect()`]) plays perfectly from it, from the solver
 //!   within the move's budget, and from alpha-beta where neither settles the position.
 //!
 //! The crate sits beside the rules crate as a tablebase crate sits beside a chess rules crate:

@@ -43,7 +43,7 @@ pub const SOLVER_SHARE: u32 = 60;
 /// The solver's node budget for a search without a time limit (about a second).
 pub const SOLVER_NODES: u64 = 3_000_000;
 
-/// The perfect Kamisado player: see the [module](crate::perfect).
+/// The perfect Kamisado player: see the [module](mod@crate::perfect).
 #[derive(Debug)]
 pub struct Perfect {
     book: &'static ProofBook,
