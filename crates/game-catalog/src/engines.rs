@@ -7,7 +7,11 @@
 //! `alphabeta` searches with the game's evaluator ([`EngineKnowledge::Evaluator`]). The levels
 //! are [`Level`]s of `game-engines`: alpha-beta with a depth cap, ordered in strength as measured
 //! by matches (`docs/engines.md`): `easy` 1 ply, `medium` 3, `hard` 5, `max` no cap (the time
-//! limit decides). A spec is the catalog's text form of an engine: a program that knows its
+//! limit decides), `perfect` the game's exact player where it has one
+//! ([`EngineKnowledge::level_engine`]: Kamisado's `perfect` and `max` are
+//! `kamisado_engine::Perfect`, whose alpha-beta fallback takes the level's options), else `max`.
+//! `external:cmd=PATH` is another `games` program asked one position at a time
+//! ([`crate::external`]). A spec is the catalog's text form of an engine: a program that knows its
 //! game at compile time can build the same engines without the catalog, from the game's engine
 //! crate (`kamisado_engine::alphabeta(Level::Hard)`).
 //!
@@ -32,6 +36,10 @@ use game_engines::{
     WithOracle, ZeroEvaluator,
 };
 
+use abstract_game::Notation;
+
+use crate::entry::CatalogEntry;
+use crate::external::External;
 use crate::knowledge::EngineKnowledge;
 
 /// An engine of the catalog.
@@ -46,6 +54,8 @@ pub enum EngineKind {
     AlphaBeta,
     /// A strength level.
     Level(Level),
+    /// Another `games` program, asked one position at a time ([`External`]).
+    External,
 }
 
 const MCTS_OPTIONS: &[(&str, &str)] = &[
@@ -63,6 +73,17 @@ const MCTS_OPTIONS: &[(&str, &str)] = &[
     ),
 ];
 
+const EXTERNAL_OPTIONS: &[(&str, &str)] = &[
+    (
+        "cmd",
+        "the games program to run (required): CMD analyze GAME --position TEXT --time S --json",
+    ),
+    (
+        "engine",
+        "its --engine, a name without options such as max (default: its own default)",
+    ),
+];
+
 const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
     ("depth", "the deepest iteration (default 64)"),
     ("tt", "the transposition table in MiB (default 16)"),
@@ -73,8 +94,16 @@ const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
     ("quiescence", "on or off (default on)"),
     ("reductions", "late-move reductions, on or off (default on)"),
     (
+        "extensions",
+        "check extensions (a threat to answer at once gets a ply more), on or off (default off)",
+    ),
+    (
         "reduction-scale",
         "how fast late-move reductions grow with depth and move number, in hundredths (default 100; 0: one ply)",
+    ),
+    (
+        "time",
+        "how a time limit is used: spend (the default: all of it, the best move of an unfinished depth) or predict (no depth that cannot finish)",
     ),
     (
         "eval",
@@ -82,17 +111,17 @@ const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
     ),
     (
         "weights",
-        "the evaluator's weights, separated by slashes (see docs/engines.md)",
+        "the evaluator's weights, separated by slashes, or a weights file of games tune (see docs/engines.md)",
     ),
     (
         "tablebase",
-        "an endgame tablebase file the search probes (Onitama, see docs/tablebases.md)",
+        "an endgame tablebase file the search probes, or auto: each deal's 4-piece table, built in the background (Onitama, see docs/tablebases.md)",
     ),
 ];
 
 impl EngineKind {
     /// Every engine.
-    pub const ALL: [EngineKind; 7] = [
+    pub const ALL: [EngineKind; 9] = [
         EngineKind::Random,
         EngineKind::Mcts,
         EngineKind::AlphaBeta,
@@ -100,6 +129,8 @@ impl EngineKind {
         EngineKind::Level(Level::Medium),
         EngineKind::Level(Level::Hard),
         EngineKind::Level(Level::Max),
+        EngineKind::Level(Level::Perfect),
+        EngineKind::External,
     ];
 
     /// The name in a spec.
@@ -110,6 +141,7 @@ impl EngineKind {
             EngineKind::Mcts => "mcts",
             EngineKind::AlphaBeta => "alphabeta",
             EngineKind::Level(level) => level.name(),
+            EngineKind::External => "external",
         }
     }
 
@@ -120,6 +152,7 @@ impl EngineKind {
             EngineKind::Random => &[],
             EngineKind::Mcts => MCTS_OPTIONS,
             EngineKind::AlphaBeta | EngineKind::Level(_) => ALPHABETA_OPTIONS,
+            EngineKind::External => EXTERNAL_OPTIONS,
         }
     }
 }
@@ -174,6 +207,15 @@ pub enum EngineSpecError {
         value: String,
         /// What is wrong.
         source: game_engines::WeightCountError,
+    },
+    /// The `weights=FILE` option: the file cannot be read, or it is not a weights file of the
+    /// game's evaluator.
+    #[error("engine option weights={path:?}: {why}")]
+    WeightsFile {
+        /// The file given.
+        path: String,
+        /// What is wrong.
+        why: String,
     },
     /// The `tablebase=FILE` option: the game has no tablebases, or the file cannot be read.
     #[error("engine option tablebase={path:?}: {why}")]
@@ -263,6 +305,13 @@ impl fmt::Display for EngineSpec {
     }
 }
 
+/// Whether a `weights=` value is a list of numbers (`100/60/6/2/1`) rather than a file.
+fn is_weight_list(value: &str) -> bool {
+    value
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == '/' || c == '-' || c == '+')
+}
+
 fn number<T: FromStr>(key: &str, value: &str, why: &'static str) -> Result<T, EngineSpecError> {
     value.parse().map_err(|_| EngineSpecError::OptionValue {
         key: key.to_owned(),
@@ -308,7 +357,7 @@ impl<G: abstract_game::Game, E: Engine<G>> Engine<G> for Named<E> {
 ///
 /// # Errors
 /// [`EngineSpecError::OptionValue`] for an option value of the wrong kind or out of range.
-pub fn build<G: EngineKnowledge + 'static>(
+pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
     spec: &EngineSpec,
     seed: u64,
 ) -> Result<BoxedEngine<G>, EngineSpecError> {
@@ -322,12 +371,14 @@ pub fn build<G: EngineKnowledge + 'static>(
             name,
             engine: Mcts::new(mcts_config(spec, seed)?),
         }),
+        EngineKind::External => Box::new(external(spec, name)?),
         EngineKind::AlphaBeta | EngineKind::Level(_) => {
             let mut config = match spec.kind {
                 EngineKind::Level(level) => level.config(),
                 _ => AlphaBetaConfig::default(),
             };
             let mut zero = false;
+            let mut auto_tables = false;
             let mut oracle = None;
             let mut evaluator = G::Evaluator::default();
             for (key, value) in &spec.options {
@@ -371,6 +422,20 @@ pub fn build<G: EngineKnowledge + 'static>(
                             return Err(bad("at most 1000"));
                         }
                     }
+                    "time" => {
+                        config.spend_budget = match value.as_str() {
+                            "spend" => true,
+                            "predict" => false,
+                            _ => return Err(bad("expected spend or predict")),
+                        };
+                    }
+                    "extensions" => {
+                        config.check_extension = match value.as_str() {
+                            "on" => true,
+                            "off" => false,
+                            _ => return Err(bad("expected on or off")),
+                        };
+                    }
                     "reductions" => {
                         config.reductions = match value.as_str() {
                             "on" => true,
@@ -378,7 +443,7 @@ pub fn build<G: EngineKnowledge + 'static>(
                             _ => return Err(bad("expected on or off")),
                         };
                     }
-                    "weights" => {
+                    "weights" if is_weight_list(value) => {
                         let weights: Vec<i32> = value
                             .split('/')
                             .map(str::parse)
@@ -391,6 +456,16 @@ pub fn build<G: EngineKnowledge + 'static>(
                             }
                         })?;
                     }
+                    "weights" => {
+                        let file_error = |why: String| EngineSpecError::WeightsFile {
+                            path: value.clone(),
+                            why,
+                        };
+                        let text = std::fs::read_to_string(value)
+                            .map_err(|e| file_error(format!("cannot read it: {e}")))?;
+                        evaluator = G::evaluator_from_weights_text(&text).map_err(file_error)?;
+                    }
+                    "tablebase" if value == "auto" => auto_tables = true,
                     "tablebase" => {
                         let path = std::path::Path::new(value);
                         oracle = Some(G::tablebase_oracle(path).map_err(|why| {
@@ -414,6 +489,19 @@ pub fn build<G: EngineKnowledge + 'static>(
                             key: key.clone(),
                         });
                     }
+                }
+            }
+            if auto_tables {
+                let engine =
+                    G::deal_tablebase_engine(config).ok_or_else(|| EngineSpecError::Tablebase {
+                        path: "auto".to_owned(),
+                        why: "the game has no endgame tablebases".to_owned(),
+                    })?;
+                return Ok(Box::new(Named { name, engine }));
+            }
+            if let EngineKind::Level(level) = spec.kind {
+                if let Some(engine) = G::level_engine(level, config) {
+                    return Ok(Box::new(Named { name, engine }));
                 }
             }
             if let Some(oracle) = oracle {
@@ -444,6 +532,39 @@ pub fn build<G: EngineKnowledge + 'static>(
             }
         }
     })
+}
+
+/// The [`External`] engine of a spec: `cmd=PATH` (required, an existing file) and `engine=NAME`.
+fn external(spec: &EngineSpec, name: String) -> Result<External, EngineSpecError> {
+    let mut cmd = None;
+    let mut engine = None;
+    for (key, value) in &spec.options {
+        match key.as_str() {
+            "cmd" => cmd = Some(std::path::PathBuf::from(value)),
+            "engine" => engine = Some(value.clone()),
+            _ => {
+                return Err(EngineSpecError::UnknownOption {
+                    engine: spec.kind.name(),
+                    key: key.clone(),
+                });
+            }
+        }
+    }
+    let Some(cmd) = cmd else {
+        return Err(EngineSpecError::OptionValue {
+            key: "cmd".to_owned(),
+            value: String::new(),
+            why: "external needs cmd=PATH, the games program to run",
+        });
+    };
+    if !cmd.is_file() {
+        return Err(EngineSpecError::OptionValue {
+            key: "cmd".to_owned(),
+            value: cmd.display().to_string(),
+            why: "no such file",
+        });
+    }
+    Ok(External::new(cmd, engine, name))
 }
 
 fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, EngineSpecError> {

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use abstract_game::ZobristHash;
-use game_engines::{Evaluator, Oracle, WeightCountError};
+use game_engines::{AlphaBetaConfig, Engine, Evaluator, Level, Oracle, WeightCountError};
 
 /// A game's knowledge for the engines of the catalog: the evaluator of `alphabeta` (and of the
 /// levels), the same evaluator with other weights, and its endgame tablebases.
@@ -21,6 +21,38 @@ pub trait EngineKnowledge: ZobristHash + Sized {
     /// weights, which takes none.
     fn evaluator_with_weights(weights: &[i32]) -> Result<Self::Evaluator, WeightCountError> {
         Err(WeightCountError::new("zero", 0, weights.len()))
+    }
+
+    /// The game's own engine for `level`, if it has one instead of alpha-beta (Kamisado's
+    /// perfect player for `perfect` and `max`), with `fallback` as the settings of any
+    /// alpha-beta search inside it. The default: none, every level is alpha-beta.
+    #[must_use]
+    fn level_engine(
+        level: Level,
+        fallback: AlphaBetaConfig,
+    ) -> Option<Box<dyn Engine<Self> + Send>> {
+        let _ = (level, fallback);
+        None
+    }
+
+    /// An alpha-beta engine with `config` that builds the endgame tablebase of each deal it
+    /// meets in the background and probes it once built (the `tablebase=auto` option of
+    /// `alphabeta`). The default: none, the game has no tablebases.
+    #[must_use]
+    fn deal_tablebase_engine(config: AlphaBetaConfig) -> Option<Box<dyn Engine<Self> + Send>> {
+        let _ = config;
+        None
+    }
+
+    /// The game's evaluator with the weights of a weights file's text (the `weights=FILE`
+    /// option of `alphabeta`, the output of `games tune`).
+    ///
+    /// # Errors
+    /// A message naming what is wrong with the text. The default: the game has no weights
+    /// files.
+    fn evaluator_from_weights_text(text: &str) -> Result<Self::Evaluator, String> {
+        let _ = text;
+        Err("the game's evaluator has no weights files".to_owned())
     }
 
     /// An exact oracle for the engines from the endgame tablebase in the file `path` (the

@@ -70,6 +70,7 @@ struct ReadmeDoctest;
 mod board_style;
 pub mod engines;
 mod entry;
+pub mod external;
 mod game;
 pub mod games;
 mod knowledge;

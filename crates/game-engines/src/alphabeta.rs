@@ -35,6 +35,9 @@
 //!   quiet late moves are searched shallower first, by more plies the deeper the node and the
 //!   later the move ([`AlphaBetaConfig::reduction_scale`]), and again at full depth when they beat
 //!   alpha.
+//! - **Check extensions** ([`AlphaBetaConfig::check_extension`], off by default): a position
+//!   whose side to move must answer a threat at once ([`Evaluator::in_check`]) gets one more
+//!   ply.
 //! - **Quiescence**: at depth 0 the side to move may *stand pat* (take the evaluation) or play a
 //!   noisy move ([`Evaluator::is_noisy`]), until the position is quiet. It can be switched off
 //!   ([`AlphaBetaConfig::quiescence`]).
@@ -132,6 +135,9 @@ const EVAL_LIMIT: i32 = MATE_BOUND - 1;
 /// Beyond every value.
 const INF: i32 = MATE + 1;
 
+/// The classes of the repetition filter ([`Searcher::key_filter`]).
+const KEY_FILTER: usize = 4096;
+
 /// Dependency mark: the value depends on a heuristic evaluation.
 const HORIZON: u8 = 1;
 /// Dependency mark: the value depends on a repetition draw.
@@ -140,6 +146,7 @@ const REPETITION: u8 = 2;
 /// Settings of [`AlphaBeta`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[allow(clippy::struct_excessive_bools)] // independent switches of the search, each documented
 pub struct AlphaBetaConfig {
     /// The size of the transposition table in MiB (0: no table).
     pub tt_mib: usize,
@@ -164,10 +171,26 @@ pub struct AlphaBetaConfig {
     /// late move by one ply. The default, 100, was chosen by self-play matches
     /// (`docs/engines.md`).
     pub reduction_scale: u32,
+    /// How a time limit ([`Limits::time`]) is used. `true` (the default): the search runs
+    /// until the time is spent, starting depth after depth, and a depth stopped by the limit
+    /// still counts once the root's first move (the previous depth's best) has been searched at
+    /// it: the best move found so far at that depth is played. `false`: no depth starts that
+    /// the growth of the last ones says cannot finish in time, and an unfinished depth is
+    /// thrown away (the behaviour before 0.2, which left about a third of the time unused).
+    /// Either way the search stops early on a proven result, and with one legal move after
+    /// the first depth.
+    pub spend_budget: bool,
+    /// Check extensions: a position whose side to move must answer a threat at once
+    /// ([`Evaluator::in_check`]) is searched one ply deeper, up to twice the iteration's depth
+    /// from the root, so that a threat at the horizon is answered rather than taken for a quiet
+    /// position. Off by default: in Onitama at 100 ms per move they cost more depth than they
+    /// gain (−119 ± 51 Elo over 200 games, `docs/engines.md`).
+    pub check_extension: bool,
 }
 
 impl Default for AlphaBetaConfig {
-    /// 16 MiB, one thread, quiescence, depth 64, late-move reductions at scale 100.
+    /// 16 MiB, one thread, quiescence, depth 64, late-move reductions at scale 100, the whole
+    /// time budget spent, no check extensions.
     fn default() -> Self {
         AlphaBetaConfig {
             tt_mib: 16,
@@ -176,6 +199,8 @@ impl Default for AlphaBetaConfig {
             max_depth: 64,
             reductions: true,
             reduction_scale: 100,
+            spend_budget: true,
+            check_extension: false,
         }
     }
 }
@@ -272,7 +297,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// The spec, the same as [`Engine::name`]: `alphabeta`, then the options that differ from [`AlphaBetaConfig::default`] and the
     /// [`ZeroEvaluator`]: `depth=N`, `eval=NAME`, `tt=MIB`, `threads=N`, `quiescence=off`,
-    /// `reductions=off` or `reduction-scale=N` (`alphabeta:depth=6:eval=kamisado`).
+    /// `reductions=off` or `reduction-scale=N`, `time=predict`, `extensions=on`
+    /// (`alphabeta:depth=6:eval=kamisado`).
     #[must_use]
     pub fn name(&self) -> String {
         let default = AlphaBetaConfig::default();
@@ -297,6 +323,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             options.push("reductions=off".to_owned());
         } else if self.config.reduction_scale != default.reduction_scale {
             options.push(format!("reduction-scale={}", self.config.reduction_scale));
+        }
+        if !self.config.spend_budget {
+            options.push("time=predict".to_owned());
+        }
+        if self.config.check_extension {
+            options.push("extensions=on".to_owned());
         }
         if options.is_empty() {
             "alphabeta".to_owned()
@@ -391,11 +423,16 @@ fn extra_reductions(scale: u32) -> Box<[[u8; 64]; 64]> {
 }
 
 /// One search thread.
+#[allow(clippy::struct_excessive_bools)] // the config's switches and the abort flag
 struct Searcher<'a, G: Game, E, T> {
     eval: &'a E,
     tt: T,
     quiescence: bool,
     reductions: bool,
+    spend_budget: bool,
+    check_extension: bool,
+    /// The depth of the running iteration (check extensions stop at twice this many plies).
+    root_depth: u32,
     /// `⌊ln(depth) · ln(i) · reduction_scale / 100⌋` for `depth` and `i` in `0..64`: the late-move
     /// reduction beyond the first ply.
     extra_reduction: Box<[[u8; 64]; 64]>,
@@ -406,10 +443,16 @@ struct Searcher<'a, G: Game, E, T> {
     /// The game's earlier positions, then the path from the root (the keys of the nodes whose
     /// moves are being searched).
     keys: Vec<u64>,
+    /// How many of `keys` fall in each of [`KEY_FILTER`] classes (by their low bits): a
+    /// position whose class is empty is no repetition, without scanning `keys`.
+    key_filter: Box<[u32; KEY_FILTER]>,
     killers: Killers<G::Move>,
     history: History,
     pv: Vec<Vec<G::Move>>,
     moves: Vec<Vec<(G::Move, i64)>>,
+    /// The root's best move so far in the running iteration, once its first move has been
+    /// searched: what a search stopped during the iteration plays.
+    root_partial: Option<Iteration<G::Move>>,
 }
 
 /// The callback of a completed iteration: the iteration, the nodes and the selective depth so
@@ -436,21 +479,43 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             tt,
             quiescence: config.quiescence,
             reductions: config.reductions,
+            spend_budget: config.spend_budget,
+            check_extension: config.check_extension,
+            root_depth: 0,
             extra_reduction: extra_reductions(config.reduction_scale),
             clock: Clock::start(limits).with_interval(CLOCK_INTERVAL),
             nodes: 0,
             seldepth: 0,
             aborted: false,
             keys: earlier_positions.to_vec(),
+            key_filter: {
+                let mut filter = Box::new([0; KEY_FILTER]);
+                for &key in earlier_positions {
+                    filter[key as usize % KEY_FILTER] += 1;
+                }
+                filter
+            },
             killers: Killers::new(),
             history: History::new(),
             pv: Vec::new(),
             moves: Vec::new(),
+            root_partial: None,
+        }
+    }
+
+    fn push_key(&mut self, key: u64) {
+        self.keys.push(key);
+        self.key_filter[key as usize % KEY_FILTER] += 1;
+    }
+
+    fn pop_key(&mut self) {
+        if let Some(key) = self.keys.pop() {
+            self.key_filter[key as usize % KEY_FILTER] -= 1;
         }
     }
 
     fn is_repetition(&self, key: u64) -> bool {
-        self.keys.iter().rev().any(|&k| k == key)
+        self.key_filter[key as usize % KEY_FILTER] != 0 && self.keys.iter().rev().any(|&k| k == key)
     }
 
     fn evaluate(&self, pos: &G) -> i32 {
@@ -519,6 +584,15 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 };
             }
         }
+        let depth = if self.check_extension
+            && ply > 0
+            && ply < 2 * self.root_depth
+            && self.eval.in_check(pos)
+        {
+            depth.max(0) + 1
+        } else {
+            depth
+        };
         if depth <= 0 || ply >= MAX_PLY {
             return self.quiesce(pos, key, ply, alpha, beta);
         }
@@ -552,30 +626,52 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         // ply record them, and the children are deeper).
         let killers = self.killers.at(p);
         let is_killer = |mv: G::Move| killers[0] == Some(mv) || killers[1] == Some(mv);
+        // The table's move is searched first, before the others are generated: when it cuts
+        // off, they never are. (A key collision can hand in a move of another position: it is
+        // checked.)
+        let tt_move = tt_move.filter(|&mv| pos.is_legal(mv));
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
-        pos.for_each_legal_move(|mv| list.push((mv, 0)));
-        for entry in &mut list {
-            let mv = entry.0;
-            entry.1 = if Some(mv) == tt_move {
-                i64::MAX
-            } else {
-                let secondary = if is_killer(mv) {
-                    1 << 31
-                } else {
-                    i64::from(self.history.get(side.index(), mv))
-                };
-                (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary
-            };
-        }
+        list.extend(tt_move.map(|mv| (mv, i64::MAX)));
+        let mut generated = false;
 
-        self.keys.push(key);
+        self.push_key(key);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
         let mut marks = 0;
         let mut cut = false;
-        for i in 0..list.len() {
+        let mut i = 0;
+        loop {
+            if i == list.len() {
+                if generated {
+                    break;
+                }
+                generated = true;
+                list.clear();
+                pos.for_each_legal_move(|mv| list.push((mv, 0)));
+                for entry in &mut list {
+                    let mv = entry.0;
+                    entry.1 = if Some(mv) == tt_move {
+                        i64::MAX
+                    } else {
+                        let secondary = if is_killer(mv) {
+                            1 << 31
+                        } else {
+                            i64::from(self.history.get(side.index(), mv))
+                        };
+                        (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary
+                    };
+                }
+                // The table's move, searched already, goes where the first step of the
+                // selection sort below would have put it.
+                if let Some(j) = list.iter().position(|e| Some(e.0) == tt_move) {
+                    list.swap(0, j);
+                }
+                if i == list.len() {
+                    break;
+                }
+            }
             // Selection sort, one step: the first of the best remaining moves comes next.
             let mut j = i;
             let mut top = list[i].1;
@@ -625,6 +721,20 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             if r.v > best {
                 best = r.v;
                 best_move = Some(mv);
+                if p == 0 {
+                    // The root's best so far: its line is this move's (rebuilt below when it
+                    // raises alpha, which every improvement at the root does).
+                    let mut pv = vec![mv];
+                    pv.extend_from_slice(&self.pv[1]);
+                    self.root_partial = Some(Iteration {
+                        depth: depth as u32,
+                        val: Val {
+                            v: best,
+                            marks: marks | r.marks | HORIZON,
+                        },
+                        pv,
+                    });
+                }
             }
             if r.v >= beta {
                 // The cut-off's value depends only on this move.
@@ -642,8 +752,9 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 head[p].push(mv);
                 head[p].extend_from_slice(&tail[0]);
             }
+            i += 1;
         }
-        self.keys.pop();
+        self.pop_key();
         self.moves[p] = list;
         if self.aborted {
             return Val {
@@ -714,7 +825,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         alpha = alpha.max(stand);
         let mut best = stand;
         let mut marks = HORIZON;
-        self.keys.push(key);
+        self.push_key(key);
         for &(mv, _) in &list {
             let child = pos.after_unchecked(mv);
             let flip = child.side_to_move() != side;
@@ -729,7 +840,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             }
             alpha = alpha.max(r.v);
         }
-        self.keys.pop();
+        self.pop_key();
         self.moves[p] = list;
         Val { v: best, marks }
     }
@@ -746,10 +857,25 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
     ) -> Option<Iteration<G::Move>> {
         let mut done: Option<Iteration<G::Move>> = None;
         let mut took: Vec<Duration> = Vec::new();
+        let single_move = budget.is_some() && root.legal_move_count() == 1;
+        let spend_budget = self.spend_budget;
         for depth in first..=last {
             let started = self.clock.elapsed();
+            self.root_partial = None;
+            self.root_depth = depth;
             let val = self.search(root, depth as i32, 0, -INF, INF);
             if self.aborted {
+                // Stopped during this depth: its best move so far, once the first move (the
+                // previous depth's best, ordered first) has been searched at this depth.
+                if spend_budget {
+                    if let Some(partial) = self.root_partial.take() {
+                        let completed = done.as_ref().map_or(0, |d| d.depth);
+                        done = Some(Iteration {
+                            depth: completed,
+                            ..partial
+                        });
+                    }
+                }
                 break;
             }
             let it = Iteration {
@@ -760,15 +886,18 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             report(&it, self.nodes, self.seldepth, self.clock.elapsed());
             let finished = val.marks & HORIZON == 0 || val.v.abs() >= MATE_BOUND;
             done = Some(it);
-            if finished {
+            // One legal move: no search can change the choice.
+            if finished || single_move {
                 break;
             }
             if let Some(budget) = budget {
-                // Predict the next depth from the growth of the last ones.
-                let now = self.clock.elapsed();
-                took.push(now.saturating_sub(started));
-                if now + next_depth_estimate(&took) > budget {
-                    break;
+                if !spend_budget {
+                    // Predict the next depth from the growth of the last ones.
+                    let now = self.clock.elapsed();
+                    took.push(now.saturating_sub(started));
+                    if now + next_depth_estimate(&took) > budget {
+                        break;
+                    }
                 }
             }
         }

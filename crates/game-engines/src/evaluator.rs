@@ -81,6 +81,15 @@ pub trait Evaluator<G: Game> {
         });
     }
 
+    /// Whether the side to move in `pos` must answer a threat at once, as a king in check
+    /// must: the game is lost on the next ply unless it does (Onitama: its Master is attacked).
+    /// The alpha-beta search looks one ply further at such positions (a check extension), so
+    /// that a threat at the horizon is not taken for a quiet position. The default: never.
+    fn in_check(&self, pos: &G) -> bool {
+        let _ = pos;
+        false
+    }
+
     /// The exact value of `pos` for the side to move, if this evaluator knows it (an endgame
     /// tablebase: [`crate::WithOracle`]); `None`, the default, for a position it does not know.
     /// The alpha-beta engine takes a known value as proven and searches no further below it.

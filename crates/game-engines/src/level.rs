@@ -3,7 +3,8 @@
 //! A level is alpha-beta with a depth cap; the time limit of a search still applies. The
 //! levels are ordered in strength as measured by matches in both games of the workspace (each
 //! level wins more than 60% against the one below at equal time; the project's
-//! `docs/engines.md` has the tables).
+//! `docs/engines.md` has the tables). `perfect` is the exact player of a solved game (a game's
+//! engine crate builds it: `kamisado_engine::perfect`); for other games it is `max`.
 //!
 //! ```
 //! use abstract_game::tictactoe::TicTacToe;
@@ -38,13 +39,23 @@ pub enum Level {
     Hard,
     /// No cap: as deep as the time allows.
     Max,
+    /// Perfect play where the game is solved: the exact result and the shortest win or the
+    /// longest defence (Kamisado's `perfect` engine, which `max` also uses there); elsewhere the
+    /// same as [`Level::Max`].
+    Perfect,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Max];
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Max,
+        Level::Perfect,
+    ];
 
-    /// The name: `easy`, `medium`, `hard`, `max`.
+    /// The name: `easy`, `medium`, `hard`, `max`, `perfect`.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
@@ -52,21 +63,23 @@ impl Level {
             Level::Medium => "medium",
             Level::Hard => "hard",
             Level::Max => "max",
+            Level::Perfect => "perfect",
         }
     }
 
-    /// The depth cap in plies, `None` for `max`.
+    /// The depth cap in plies, `None` for `max` and `perfect`.
     #[must_use]
     pub fn depth(self) -> Option<u32> {
         match self {
             Level::Easy => Some(1),
             Level::Medium => Some(3),
             Level::Hard => Some(5),
-            Level::Max => None,
+            Level::Max | Level::Perfect => None,
         }
     }
 
-    /// The alpha-beta settings of the level: [`AlphaBetaConfig::default`] with the depth cap.
+    /// The alpha-beta settings of the level: [`AlphaBetaConfig::default`] with the depth cap
+    /// (for `perfect`, the settings of its alpha-beta fallback: those of `max`).
     #[must_use]
     pub fn config(self) -> AlphaBetaConfig {
         let default = AlphaBetaConfig::default();
@@ -78,13 +91,13 @@ impl Level {
 }
 
 impl fmt::Display for Level {
-    /// The name: `easy`, `medium`, `hard` or `max`.
+    /// The name: `easy`, `medium`, `hard`, `max` or `perfect`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// A level name that is not `easy`, `medium`, `hard` or `max`.
+/// A level name that is not `easy`, `medium`, `hard`, `max` or `perfect`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct UnknownLevelError {
@@ -96,7 +109,7 @@ impl fmt::Display for UnknownLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown level {:?}: expected easy, medium, hard or max",
+            "unknown level {:?}: expected easy, medium, hard, max or perfect",
             self.text
         )
     }
@@ -130,10 +143,12 @@ mod tests {
             assert_eq!(level.config().max_depth, level.depth().unwrap_or(64));
         }
         let depths: Vec<u32> = Level::ALL.map(|l| l.depth().unwrap_or(u32::MAX)).to_vec();
-        assert!(depths.windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+        assert!(depths[..4].windows(2).all(|w| w[0] < w[1]), "{depths:?}");
+        assert_eq!(Level::Perfect.config(), Level::Max.config());
+        assert!(Level::Max < Level::Perfect);
         assert_eq!(
             "extreme".parse::<Level>().unwrap_err().to_string(),
-            "unknown level \"extreme\": expected easy, medium, hard or max"
+            "unknown level \"extreme\": expected easy, medium, hard, max or perfect"
         );
     }
 }

@@ -109,6 +109,7 @@ pub mod random;
 pub mod score;
 pub mod solver;
 pub mod tt;
+pub mod tuning;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use engine::{Engine, SearchResult};

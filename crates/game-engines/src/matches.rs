@@ -11,7 +11,7 @@
 //! let openings = vec![GameRecord::new(TicTacToe::new())];
 //! let mut mcts = Mcts::new(MctsConfig { playouts: 2000, ..MctsConfig::default() });
 //! let mut random = RandomMover::new(1);
-//! let config = MatchConfig { games: 4, limits: Limits::none(), max_plies: 20 };
+//! let config = MatchConfig { games: 4, limits: Limits::none(), max_plies: 20, repetitions: 0 };
 //! let report = play_match(&mut mcts, &mut random, &openings, &config, &mut |_| {});
 //! assert_eq!(report.games(), 4);
 //! assert_eq!(report.losses, 0); // MCTS does not lose tic-tac-toe to a random mover
@@ -34,6 +34,10 @@ pub struct MatchConfig {
     pub limits: Limits,
     /// A game still running after this many plies (opening included) is adjudicated a draw.
     pub max_plies: usize,
+    /// A game in which a position occurs for this many times (the same board, cards and side
+    /// to move: [`GameRecord::repetition_count`]) is adjudicated a draw; 0 never (games whose rules end every game
+    /// need none). Onitama matches use 3: the third occurrence is a draw.
+    pub repetitions: usize,
 }
 
 /// One finished game of a match.
@@ -49,7 +53,8 @@ pub struct MatchGame<G: Game> {
     pub record: GameRecord<G>,
     /// The result for the first engine.
     pub result: Wdl,
-    /// Whether the ply limit stopped the game (then `result` is a draw).
+    /// Whether the ply limit or the repetition rule stopped the game (then `result` is a
+    /// draw).
     pub adjudicated: bool,
 }
 
@@ -62,7 +67,7 @@ pub struct MatchReport {
     pub draws: usize,
     /// Games the first engine lost.
     pub losses: usize,
-    /// Games stopped at the ply limit and counted as draws.
+    /// Games stopped at the ply limit or by the repetition rule and counted as draws.
     pub adjudicated: usize,
     /// Plies of all games together (openings included).
     pub plies: usize,
@@ -192,12 +197,17 @@ pub fn play_match<G: ZobristHash>(
                 break;
             }
             let pos = record.position().clone();
+            if config.repetitions > 0 && record.repetition_count() >= config.repetitions {
+                adjudicated = true;
+                break;
+            }
+            let earlier = record.earlier_zobrists();
             let engine: &mut dyn Engine<G> = if pos.side_to_move() == first_engine_side {
                 &mut *first
             } else {
                 &mut *second
             };
-            engine.set_earlier_positions(&record.earlier_zobrists());
+            engine.set_earlier_positions(&earlier);
             let result = engine.search(&pos, &config.limits);
             let Some(mv) = result.best else {
                 panic!("engine {} gave no move in {pos:?}", engine.name());

@@ -92,6 +92,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
         self.evaluator.for_each_noisy_move(pos, f);
     }
 
+    fn in_check(&self, pos: &G) -> bool {
+        self.evaluator.in_check(pos)
+    }
+
     fn probe(&self, pos: &G) -> Option<ExactValue> {
         (self.oracle)(pos)
     }

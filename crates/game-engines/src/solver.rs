@@ -48,6 +48,8 @@ use std::collections::HashSet;
 
 use abstract_game::{ExactValue, Game, Player, Wdl, ZobristHash};
 
+use crate::limits::{Clock, Limits};
+
 /// A move ordering for the solver: moves with a higher key are tried first.
 pub trait MoveOrder<G: Game> {
     /// The key of `mv` in `pos` (higher first).
@@ -144,6 +146,10 @@ pub struct Solver<G: Game, O: MoveOrder<G> = NoOrder> {
     mask: usize,
     used: usize,
     nodes: u64,
+    /// The limits of [`Solver::solve_within`] while it runs, with the node count at its start.
+    clock: Option<(Clock, u64)>,
+    /// Whether the limits stopped the search: every answer since is unfounded and not stored.
+    aborted: bool,
     _game: core::marker::PhantomData<fn(&G)>,
 }
 
@@ -181,6 +187,8 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
             mask: size.max(1) - 1,
             used: 0,
             nodes: 0,
+            clock: None,
+            aborted: false,
             _game: core::marker::PhantomData,
         }
     }
@@ -229,9 +237,23 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
         moves.into_iter().map(|(_, i, mv)| (i, mv)).collect()
     }
 
+    /// Whether the limits of [`Solver::solve_within`] say stop (then [`Solver::aborted`] is
+    /// set and stays set until it returns).
+    fn stop(&mut self) -> bool {
+        if let Some((clock, start)) = &mut self.clock {
+            if !self.aborted && clock.should_stop(self.nodes - *start) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
     /// Whether the side to move can force a win within `plies` plies.
     pub fn wins_within(&mut self, pos: &G, plies: u32) -> bool {
         self.nodes += 1;
+        if self.stop() {
+            return false;
+        }
         if let Some(outcome) = pos.outcome() {
             return outcome.winner() == Some(pos.side_to_move());
         }
@@ -273,6 +295,9 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
                     });
                     return true;
                 }
+                if self.aborted {
+                    return false;
+                }
             }
         }
         self.store(key, |e| e.no_win_within = e.no_win_within.max(d));
@@ -282,6 +307,9 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
     /// Whether the side to move must lose within `plies` plies, whatever it plays.
     pub fn loses_within(&mut self, pos: &G, plies: u32) -> bool {
         self.nodes += 1;
+        if self.stop() {
+            return false;
+        }
         let me = pos.side_to_move();
         if let Some(outcome) = pos.outcome() {
             return outcome.winner() == Some(me.other());
@@ -305,6 +333,9 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
                 Some(outcome) => outcome.winner() != Some(me.other()),
                 None => !self.wins_within(&child, u32::from(d) - 1),
             };
+            if self.aborted {
+                return false;
+            }
             if escapes {
                 self.store(key, |e| {
                     e.no_loss_within = e.no_loss_within.max(d);
@@ -335,6 +366,48 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
         self.solve_with_progress(pos, &mut |_, _| {})
     }
 
+    /// [`Solver::solve`] within `limits`: their time, nodes (counted from this call) and stop
+    /// flag (their depth is ignored). `None` when the limits stop the search first, or when
+    /// [`Solver::solve`] would give `None`. What the table learnt before the stop stays (every
+    /// stored answer was proven), so a later call goes on from there.
+    ///
+    /// ```
+    /// use abstract_game::tictactoe::TicTacToe;
+    /// use abstract_game::{ExactValue, Notation};
+    /// use game_engines::Limits;
+    /// use game_engines::solver::{Solver, SolverConfig};
+    ///
+    /// let mut solver = Solver::new(SolverConfig::default());
+    /// // Ten nodes cannot settle the empty board; the solver stops and says so.
+    /// assert_eq!(solver.solve_within(&TicTacToe::new(), &Limits::nodes(10)), None);
+    /// assert!(!solver.aborted());
+    /// // Without a limit it settles a won position.
+    /// let pos = TicTacToe::parse_position("xx./oo./... x")?;
+    /// let solution = solver.solve_within(&pos, &Limits::none()).expect("solved");
+    /// assert_eq!(solution.value, ExactValue::win(1));
+    /// # Ok::<(), abstract_game::tictactoe::TicTacToeError>(())
+    /// ```
+    pub fn solve_within(&mut self, pos: &G, limits: &Limits) -> Option<Solution<G::Move>> {
+        let limits = Limits {
+            depth: None,
+            ..limits.clone()
+        };
+        self.clock = Some((Clock::start(&limits).with_interval(1024), self.nodes));
+        self.aborted = false;
+        let solution = self.solve(pos);
+        let aborted = self.aborted;
+        self.clock = None;
+        self.aborted = false;
+        if aborted { None } else { solution }
+    }
+
+    /// Whether a search is being stopped by the limits of [`Solver::solve_within`] (only ever
+    /// `true` inside it: it is cleared when it returns).
+    #[must_use]
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
     /// The smallest budget from `from` upwards at which `pos` is won or lost for its side to
     /// move.
     fn value(
@@ -355,6 +428,9 @@ impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
             }
             if self.loses_within(pos, d) {
                 return Some(ExactValue::loss(d));
+            }
+            if self.aborted {
+                return None;
             }
             progress(d, &self.stats());
         }

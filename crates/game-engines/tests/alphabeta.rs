@@ -592,3 +592,41 @@ fn a_finished_game_has_no_best_move() {
     let result = AlphaBeta::solver().search(&pile, &Limits::none());
     assert_eq!(result.score, Score::Win { plies: 0 });
 }
+
+/// A search stopped during a depth plays that depth's best move so far once the depth's first
+/// move is searched (`spend_budget`), and otherwise the last completed depth's: either way a
+/// legal move, and the depth reported is the last completed one.
+#[test]
+fn a_search_stopped_during_a_depth_plays_a_move_of_a_searched_depth() {
+    let pos = TicTacToe::new();
+    for spend_budget in [true, false] {
+        let config = AlphaBetaConfig {
+            spend_budget,
+            ..AlphaBetaConfig::default()
+        };
+        let mut completed = Vec::new();
+        let mut engine = AlphaBeta::new(config, ZeroEvaluator);
+        let full = engine.search_with_progress(&pos, &Limits::none(), &mut |r| {
+            completed.push((r.depth, r.nodes, r.best));
+        });
+        assert!(full.depth >= 8, "{full:?}");
+        for nodes in (2..completed.last().unwrap().1).step_by(7) {
+            let mut engine = AlphaBeta::new(config, ZeroEvaluator);
+            let result = engine.search(&pos, &Limits::nodes(nodes));
+            let best = result.best.expect("a move");
+            assert!(pos.is_legal(best));
+            // The last depth completed within the budget is the one reported.
+            let done = completed
+                .iter()
+                .filter(|(_, n, _)| *n <= nodes)
+                .map(|(d, _, _)| *d)
+                .max()
+                .unwrap_or(0);
+            assert_eq!(result.depth, done, "{nodes} nodes");
+            if !spend_budget && done > 0 {
+                let expected = completed.iter().find(|(d, _, _)| *d == done).unwrap().2;
+                assert_eq!(result.best, expected, "{nodes} nodes");
+            }
+        }
+    }
+}

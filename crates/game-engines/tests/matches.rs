@@ -64,6 +64,7 @@ fn openings_are_played_twice_with_the_sides_swapped() {
         games: 6,
         limits: Limits::none(),
         max_plies: 20,
+        repetitions: 0,
     };
     let mut seen = Vec::new();
     let report = play_match(&mut a, &mut b, &openings, &config, &mut |g| {
@@ -91,6 +92,7 @@ fn the_ply_limit_adjudicates_a_draw() {
         games: 4,
         limits: Limits::none(),
         max_plies: 2,
+        repetitions: 0,
     };
     let mut results = Vec::new();
     let report = play_match(&mut a, &mut b, &openings, &config, &mut |g| {
@@ -109,6 +111,7 @@ fn a_stronger_engine_scores_more_and_results_are_counted_for_the_first_engine() 
         games: 10,
         limits: Limits::none(),
         max_plies: 20,
+        repetitions: 0,
     };
     let mut mcts = Mcts::new(MctsConfig {
         playouts: 3000,

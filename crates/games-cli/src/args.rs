@@ -35,6 +35,9 @@ pub enum Command {
     /// Build an endgame tablebase (Onitama): every position with few pieces, its value and
     /// distance.
     Tablebase(TablebaseArgs),
+    /// Tune the evaluator's weights (Onitama) on self-play games, labelled exactly by
+    /// tablebases where they can be, and write them as a weights file.
+    Tune(TuneArgs),
     /// Serve the web page, the JSON/WebSocket API and the Litama endpoint (`/litama`).
     Serve(ServeArgs),
     /// Write the page as a static site that plays in the browser with no server, offline too
@@ -169,8 +172,10 @@ pub enum LevelArg {
     Medium,
     /// Five plies.
     Hard,
-    /// As deep as one second per move allows.
+    /// As deep as one second per move allows (Kamisado: perfect play).
     Max,
+    /// Kamisado: perfect play (the shortest win, the longest defence); elsewhere max.
+    Perfect,
 }
 
 impl LevelArg {
@@ -181,6 +186,7 @@ impl LevelArg {
             LevelArg::Medium => "medium",
             LevelArg::Hard => "hard",
             LevelArg::Max => "max",
+            LevelArg::Perfect => "perfect",
         }
     }
 }
@@ -312,6 +318,9 @@ pub struct MatchArgs {
     /// A game still running after this many plies is adjudicated a draw.
     #[arg(long, default_value_t = 400, value_name = "N")]
     pub max_plies: usize,
+    /// A position occurring for the Nth time ends the game in a draw (0: never).
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub repetitions: usize,
     /// One JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -393,6 +402,41 @@ pub struct SiteArgs {
     /// The folder of the WebAssembly package, as `crates/games-wasm/build.sh` writes it.
     #[arg(long, value_name = "DIR", default_value = "target/npm/games")]
     pub package: std::path::PathBuf,
+}
+
+/// `games tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The game: onitama.
+    #[arg(value_parser = game_name)]
+    pub game: GameName,
+    /// Random deals to play (each gets its 4-piece tablebase for exact labels).
+    #[arg(long, default_value_t = 200, value_name = "N")]
+    pub deals: usize,
+    /// Self-play games per deal.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub games_per_deal: usize,
+    /// The search depth of the self-play games.
+    #[arg(long, default_value_t = 4, value_name = "N")]
+    pub depth: u32,
+    /// Random moves at the start of each game.
+    #[arg(long, default_value_t = 6, value_name = "N")]
+    pub random_plies: usize,
+    /// Full passes of the fit over the positions.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    pub epochs: usize,
+    /// The seed of the deals and the random moves: the same seed gives the same weights.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub seed: u64,
+    /// Threads for the self-play games (the data do not depend on them).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub threads: usize,
+    /// Start from this weights file instead of the hand-set weights.
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<std::path::PathBuf>,
+    /// Where to write the weights.
+    #[arg(long, value_name = "FILE")]
+    pub out: std::path::PathBuf,
 }
 
 /// `games tablebase`.

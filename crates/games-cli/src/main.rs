@@ -48,7 +48,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
                     Ok(())
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Err(usage(
-                    "missing a command: perft, show, play, analyze, match, solve, verify-proof, tablebase, serve or site (see games --help)",
+                    "missing a command: perft, show, play, analyze, match, solve, verify-proof, tablebase, tune, serve or site (see games --help)",
                 )),
                 _ => Err(usage(clap_first_line(&e))),
             };
@@ -63,6 +63,7 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
         Command::Solve(a) if a.tablebase.is_some() => commands::tablebase::solve(a),
         Command::Solve(a) => a.game.visit(commands::solve::Solve(a)),
         Command::Tablebase(a) => commands::tablebase::build(a),
+        Command::Tune(a) => commands::tune::tune(a),
         Command::VerifyProof(a) => a.game.visit(commands::verify_proof::VerifyProof(a)),
         Command::Serve(a) => commands::serve::serve(a),
         Command::Site(a) => commands::site::site(a),

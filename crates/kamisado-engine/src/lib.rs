@@ -25,6 +25,9 @@
 //!   [`game_engines::AlphaBetaConfig`].
 //! - [`SolverOrder`] orders moves for the exact [`Solver`], which
 //!   proves that Black wins from the start in 17 plies; [`solver`] builds one.
+//! - [`ProofBook`] reads that proof (embedded: [`book::START_PROOF`]) as an opening book with
+//!   exact distances, and [`Perfect`] ([`perfect()`]) plays perfectly from it, from the solver
+//!   within the move's budget, and from alpha-beta where neither settles the position.
 //!
 //! The crate sits beside the rules crate as a tablebase crate sits beside a chess rules crate:
 //! `kamisado-core` knows no engine, `game-engines` knows no game, and this crate joins them. It
@@ -37,10 +40,14 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctest;
 
+pub mod book;
 mod eval;
+pub mod perfect;
 mod solver_order;
 
+pub use book::ProofBook;
 pub use eval::{ADVANCE, HANDED_THREAT, KamisadoEval, LOSS_NEXT, OPEN_LINE, SAFE, WIN_NEXT};
+pub use perfect::Perfect;
 pub use solver_order::SolverOrder;
 
 pub use game_engines;
@@ -65,6 +72,13 @@ use kamisado_core::Position;
 #[must_use]
 pub fn alphabeta(level: Level) -> AlphaBeta<Position, KamisadoEval> {
     AlphaBeta::new(level.config(), KamisadoEval::default())
+}
+
+/// The perfect player ([`Perfect`]): the proof book, the exact solver, then alpha-beta; the
+/// level `perfect` (and `max`) of the catalog.
+#[must_use]
+pub fn perfect() -> Perfect {
+    Perfect::default()
 }
 
 /// The exact solver with [`SolverOrder`].

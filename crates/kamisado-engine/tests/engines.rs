@@ -92,6 +92,7 @@ fn the_evaluator_beats_the_one_that_knows_nothing() {
         games: 2 * openings.len(),
         limits: Limits::depth(3),
         max_plies: 400,
+        repetitions: 0,
     };
     let mut ours = kamisado_engine::alphabeta(Level::Medium);
     let mut zero = AlphaBeta::<Position, _>::new(Level::Medium.config(), ZeroEvaluator);

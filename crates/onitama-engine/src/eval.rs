@@ -14,28 +14,120 @@ pub const REACH: i32 = 2;
 /// Points per square the incoming side card would reach.
 pub const INCOMING_REACH: i32 = 1;
 
-/// The Onitama evaluator.
+/// The number of weights of [`OnitamaEval`].
+pub const WEIGHTS: usize = 90;
+
+/// Where each group of weights starts in [`crate::OnitamaEval::weights`] (and in
+/// [`crate::OnitamaEval::features`]).
+pub mod index {
+    /// Points per Student (material).
+    pub const STUDENT: usize = 0;
+    /// A Master that the opponent's two cards reach from one of its pieces.
+    pub const MASTER_ATTACKED: usize = 1;
+    /// Per king step between a Master and the temple it attacks.
+    pub const TEMPLE_DISTANCE: usize = 2;
+    /// Per square a side's two cards reach (own pieces excluded).
+    pub const REACH: usize = 3;
+    /// Per square the incoming side card reaches for the side to move.
+    pub const INCOMING_REACH: usize = 4;
+    /// Having the move.
+    pub const TEMPO: usize = 5;
+    /// Per opposing Student that the side's cards reach (a capture it threatens).
+    pub const STUDENT_THREATENED: usize = 6;
+    /// Per own Student that the side's own cards reach (a piece that recaptures there).
+    pub const STUDENT_DEFENDED: usize = 7;
+    /// 25 values: a Student on each square, seen from its own side (Blue's squares turned
+    /// half a turn, so `a1` is the left corner of its own home row for both).
+    pub const STUDENT_ON: usize = 8;
+    /// 25 values: the Master on each square, seen from its own side.
+    pub const MASTER_ON: usize = 33;
+    /// 16 values: each card in a side's hand ([`onitama_core::Card::ALL`] order).
+    pub const HAND: usize = 58;
+    /// 16 values: each card as the side card, which the side to move receives next.
+    pub const INCOMING: usize = 74;
+}
+
+/// The names of the weights, in order, as a weights file writes them: `student`,
+/// `master_attacked`, `temple_distance`, `reach`, `incoming_reach`, `tempo`,
+/// `student_threatened`, `student_defended`, `student_on.a1` .. `student_on.e5`,
+/// `master_on.a1` .. `master_on.e5`, `hand.boar` .. `hand.tiger`, `incoming.boar` ..
+/// `incoming.tiger`.
+#[must_use]
+pub fn weight_names() -> Vec<String> {
+    let mut names: Vec<String> = [
+        "student",
+        "master_attacked",
+        "temple_distance",
+        "reach",
+        "incoming_reach",
+        "tempo",
+        "student_threatened",
+        "student_defended",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    for group in ["student_on", "master_on"] {
+        names.extend(Square::ALL.iter().map(|sq| format!("{group}.{sq}")));
+    }
+    for group in ["hand", "incoming"] {
+        names.extend(Card::ALL.iter().map(|c| format!("{group}.{c}")));
+    }
+    names
+}
+
+/// The shipped weights: tuned by `games tune onitama` (the file's header says how), embedded
+/// in the build.
+pub const SHIPPED_WEIGHTS: &str = include_str!("../weights/onitama.weights");
+
+/// A weights file that cannot be read: the line (from 1, 0 for the file as a whole) and what is
+/// wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightsFileError {
+    /// The line, from 1; 0 when the error is about the whole file (a missing weight).
+    pub line: usize,
+    /// What is wrong.
+    pub why: String,
+}
+
+impl core::fmt::Display for WeightsFileError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if self.line == 0 {
+            write!(f, "weights file: {}", self.why)
+        } else {
+            write!(f, "weights file line {}: {}", self.line, self.why)
+        }
+    }
+}
+
+impl std::error::Error for WeightsFileError {}
+
+/// The Onitama evaluator: a sum of weighted terms, every one from the side to move's point of
+/// view (its pieces count plus, the opponent's minus).
 ///
-/// Every term is from the side to move's point of view (its pieces count plus, the opponent's
-/// minus):
-///
-/// - **Material** (`STUDENT` per Student): the Masters are not counted, since losing one ends the
-///   game and the search sees it.
-/// - **Master safety** (`MASTER_ATTACKED`): a Master that the opponent's two cards reach from one
-///   of its pieces. For the side to move that is a threat to answer; for the opponent it is a win
-///   on the next ply, which the search finds.
-/// - **The way of the stream** (`TEMPLE_DISTANCE` per step): each Master's distance (in king
+/// - **Material** (`student` per Student): the Masters are not counted, since losing one ends
+///   the game and the search sees it.
+/// - **Master safety** (`master_attacked`): a Master that the opponent's two cards reach from
+///   one of its pieces. For the side to move that is a threat to answer; for the opponent it is
+///   a win on the next ply, which the search finds.
+/// - **The way of the stream** (`temple_distance` per step): each Master's distance (in king
 ///   steps) to the opposing temple.
-/// - **Piece-square values that depend on the cards** (`REACH` per square): the squares a side's
-///   two cards let its pieces reach (own pieces excluded), so a piece is worth more where the
-///   cards in play make it active.
-/// - **Card flow** (`INCOMING_REACH` per square): the side card is what the side to move receives
-///   after its move; the squares it would reach for the side to move count a little.
+/// - **Reach** (`reach` per square): the squares a side's two cards let its pieces reach (own
+///   pieces excluded), so a piece is worth more where the cards in play make it active.
+/// - **Card flow** (`incoming_reach` per square): the side card is what the side to move
+///   receives after its move; the squares it would reach for the side to move count a little.
+/// - **Tempo** (`tempo`): having the move.
+/// - **Threats and defence** (`student_threatened`, `student_defended` per Student): opposing
+///   Students the side's cards reach, own Students they cover.
+/// - **Piece-square tables** (`student_on.SQUARE`, `master_on.SQUARE`): each piece's square,
+///   seen from its own side.
+/// - **Cards** (`hand.CARD`, `incoming.CARD`): the cards each side holds, and the side card
+///   that the side to move receives next.
 ///
-/// The weights are the field, in the order Student, Master attacked, temple distance, reach,
-/// incoming reach (the constants [`STUDENT`], [`MASTER_ATTACKED`], [`TEMPLE_DISTANCE`],
-/// [`REACH`], [`INCOMING_REACH`] by default); matches compare other weights
-/// (`alphabeta:weights=100/60/6/2/1` on the command line, [`OnitamaEval::from_weights`] here).
+/// [`OnitamaEval::default`] has the shipped weights ([`SHIPPED_WEIGHTS`]), fitted to the
+/// results of self-play games and to exact tablebase values by `games tune onitama`
+/// (`docs/engines.md` has the method and the measured gain). [`OnitamaEval::hand_set`] is the
+/// evaluator before tuning: five hand-set terms ([`STUDENT`], [`MASTER_ATTACKED`],
+/// [`TEMPLE_DISTANCE`], [`REACH`], [`INCOMING_REACH`]), every other weight 0.
 ///
 /// ```
 /// use game_engines::Evaluator;
@@ -48,35 +140,179 @@ pub const INCOMING_REACH: i32 = 1;
 /// // Blue, to move, without the Student on b5: about a Student less.
 /// let down: Position = "s1mss/5/5/5/SSMSS elephant,horse boar,ox crab b".parse()?;
 /// assert!(eval.evaluate(&down) < eval.evaluate(&start) - 50);
-/// assert_eq!(OnitamaEval::from_weights(&[100, 60, 6, 2, 1]), Ok(eval));
+/// // The hand-set evaluator from its five weights, and back.
+/// assert_eq!(OnitamaEval::from_weights(&[100, 60, 6, 2, 1]), Ok(OnitamaEval::hand_set()));
 /// assert!(OnitamaEval::from_weights(&[100]).is_err());
+/// // Every evaluator writes its weights as a file and reads them back.
+/// let text = eval.to_weights_text("# a comment\n");
+/// assert_eq!(OnitamaEval::from_weights_text(&text), Ok(eval));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OnitamaEval(pub [i32; 5]);
-
-impl OnitamaEval {
-    /// The evaluator with these weights: Student, Master attacked, temple distance, reach,
-    /// incoming reach.
-    ///
-    /// # Errors
-    /// [`WeightCountError`] unless there are exactly five.
-    pub fn from_weights(weights: &[i32]) -> Result<Self, WeightCountError> {
-        <[i32; 5]>::try_from(weights)
-            .map(OnitamaEval)
-            .map_err(|_| WeightCountError::new("onitama", 5, weights.len()))
-    }
+pub struct OnitamaEval {
+    weights: [i32; WEIGHTS],
+    /// `pst[side][kind][square]`: the piece-square weight of a piece of `kind` (0 Student,
+    /// 1 Master) of `side` on `square`, the square already turned for Blue; 32 squares wide,
+    /// so that any 5-bit index is in range.
+    pst: [[[i32; 32]; 2]; 2],
 }
 
-impl Default for OnitamaEval {
-    fn default() -> Self {
-        OnitamaEval([
+impl OnitamaEval {
+    /// The evaluator with these weights: either all [`WEIGHTS`] of them, in the order of
+    /// [`weight_names`], or the five hand-set terms (Student, Master attacked, temple distance,
+    /// reach, incoming reach) with every other weight 0.
+    ///
+    /// # Errors
+    /// [`WeightCountError`] for any other number.
+    pub fn from_weights(weights: &[i32]) -> Result<Self, WeightCountError> {
+        let mut all = [0; WEIGHTS];
+        match weights.len() {
+            5 | WEIGHTS => all[..weights.len()].copy_from_slice(weights),
+            n => return Err(WeightCountError::new("onitama", WEIGHTS, n)),
+        }
+        Ok(Self::with_weights(all))
+    }
+
+    /// The evaluator with all its weights, in the order of [`weight_names`].
+    #[must_use]
+    pub fn with_weights(weights: [i32; WEIGHTS]) -> Self {
+        let mut pst = [[[0; 32]; 2]; 2];
+        for side in Side::BOTH {
+            for (kind, start) in [(0, index::STUDENT_ON), (1, index::MASTER_ON)] {
+                for sq in 0..25 {
+                    pst[side.index()][kind][sq] = weights[start + own_square(side, sq)];
+                }
+            }
+        }
+        OnitamaEval { weights, pst }
+    }
+
+    /// The evaluator before tuning: the five hand-set terms, every other weight 0.
+    #[must_use]
+    pub fn hand_set() -> Self {
+        let mut all = [0; WEIGHTS];
+        all[..5].copy_from_slice(&[
             STUDENT,
             MASTER_ATTACKED,
             TEMPLE_DISTANCE,
             REACH,
             INCOMING_REACH,
-        ])
+        ]);
+        Self::with_weights(all)
+    }
+
+    /// The weights, in the order of [`weight_names`].
+    #[must_use]
+    pub fn weights(&self) -> &[i32; WEIGHTS] {
+        &self.weights
+    }
+
+    /// Reads a weights file: lines `NAME VALUE` (the names of [`weight_names`], each exactly
+    /// once, in any order), blank lines and `#` comments.
+    ///
+    /// # Errors
+    /// [`WeightsFileError`] naming the line of an unknown or repeated name or a value that is
+    /// not a whole number, or a weight the file does not give.
+    pub fn from_weights_text(text: &str) -> Result<Self, WeightsFileError> {
+        let names = weight_names();
+        let mut weights = [None; WEIGHTS];
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let err = |why: String| WeightsFileError { line: n + 1, why };
+            let mut parts = line.split_whitespace();
+            let (Some(name), Some(value), None) = (parts.next(), parts.next(), parts.next()) else {
+                return Err(err(format!("expected NAME VALUE, found {line:?}")));
+            };
+            let i = names
+                .iter()
+                .position(|known| known == name)
+                .ok_or_else(|| err(format!("unknown weight {name:?}")))?;
+            let value: i32 = value
+                .parse()
+                .map_err(|_| err(format!("{name}: {value:?} is not a whole number")))?;
+            if weights[i].replace(value).is_some() {
+                return Err(err(format!("{name} given twice")));
+            }
+        }
+        let mut all = [0; WEIGHTS];
+        for (i, w) in weights.iter().enumerate() {
+            all[i] = w.ok_or_else(|| WeightsFileError {
+                line: 0,
+                why: format!("no value for {}", names[i]),
+            })?;
+        }
+        Ok(Self::with_weights(all))
+    }
+
+    /// The weights as a file that [`OnitamaEval::from_weights_text`] reads: `header` (comment
+    /// lines, each starting with `#`), then one `NAME VALUE` line per weight.
+    #[must_use]
+    pub fn to_weights_text(&self, header: &str) -> String {
+        use core::fmt::Write as _;
+        let mut out = header.to_owned();
+        for (name, w) in weight_names().iter().zip(self.weights) {
+            let _ = writeln!(out, "{name} {w}");
+        }
+        out
+    }
+
+    /// The terms of `pos` whose weighted sum is [`Evaluator::evaluate`]: one value per weight,
+    /// in the order of [`weight_names`] (the side to move's count minus the opponent's). A
+    /// tuner fits the weights to them; `evaluate` computes the same sum without them.
+    #[must_use]
+    pub fn features(pos: &Position) -> [i8; WEIGHTS] {
+        let mut f = [0i8; WEIGHTS];
+        let me = pos.side_to_move();
+        let masters = pos.masters();
+        let covers = [me, me.other()].map(|side| cover(pos, side, pos.hand(side)));
+        for (k, side) in [me, me.other()].into_iter().enumerate() {
+            let sign: i8 = if k == 0 { 1 } else { -1 };
+            let (own, their_cover) = (covers[k], covers[1 - k]);
+            let pieces = pos.pieces(side);
+            let opponents = pos.pieces(side.other());
+            let students = pieces & !masters;
+            f[index::STUDENT] += sign * students.len() as i8;
+            f[index::REACH] += sign * (own & !pieces).len() as i8;
+            f[index::STUDENT_THREATENED] += sign * (own & opponents & !masters).len() as i8;
+            f[index::STUDENT_DEFENDED] += sign * (own & students).len() as i8;
+            for sq in students {
+                f[index::STUDENT_ON + own_square(side, sq.index())] += sign;
+            }
+            if let Some(master) = (pieces & masters).first() {
+                f[index::TEMPLE_DISTANCE] -=
+                    sign * TEMPLE_STEPS[side.index()][master.index()] as i8;
+                if their_cover.contains(master) {
+                    f[index::MASTER_ATTACKED] -= sign;
+                }
+                f[index::MASTER_ON + own_square(side, master.index())] += sign;
+            }
+            for card in pos.hand(side) {
+                f[index::HAND + card.index()] += sign;
+            }
+        }
+        let incoming = cover(pos, me, [pos.side_card(), pos.side_card()]);
+        f[index::INCOMING_REACH] = (incoming & !pos.pieces(me)).len() as i8;
+        f[index::TEMPO] = 1;
+        f[index::INCOMING + pos.side_card().index()] = 1;
+        f
+    }
+}
+
+impl Default for OnitamaEval {
+    /// The shipped weights ([`SHIPPED_WEIGHTS`]).
+    fn default() -> Self {
+        Self::from_weights_text(SHIPPED_WEIGHTS).unwrap_or_else(|_| Self::hand_set())
+    }
+}
+
+/// `square` (an index) as `side` sees it: Red's as they are, Blue's turned half a turn.
+const fn own_square(side: Side, square: usize) -> usize {
+    match side {
+        Side::Red => square,
+        Side::Blue => 24 - square,
     }
 }
 
@@ -97,6 +333,63 @@ const TEMPLE_STEPS: [[i32; 25]; 2] = {
     table
 };
 
+/// `DEST[card][side][square]`: the squares `card` lets a piece of `side` on `square` reach
+/// ([`Card::destinations`]), 32 squares wide so that any 5-bit index is in range.
+const DEST: [[[u32; 32]; 2]; 16] = {
+    let mut table = [[[0; 32]; 2]; 16];
+    let mut card = 0;
+    while card < 16 {
+        let mut side = 0;
+        while side < 2 {
+            let mut sq = 0;
+            while sq < 25 {
+                table[card][side][sq] = Card::ALL[card]
+                    .destinations(Side::BOTH[side], Square::ALL[sq])
+                    .bits();
+                sq += 1;
+            }
+            side += 1;
+        }
+        card += 1;
+    }
+    table
+};
+
+/// [`TEMPLE_STEPS`], 32 squares wide.
+const TEMPLE_STEPS32: [[i32; 32]; 2] = {
+    let mut table = [[0; 32]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut sq = 0;
+        while sq < 25 {
+            table[side][sq] = TEMPLE_STEPS[side][sq];
+            sq += 1;
+        }
+        side += 1;
+    }
+    table
+};
+
+/// The number of set bits of every 13-bit value: two lookups count a set of 25 squares (the
+/// build has no population-count instruction, and this is cheaper than the shifts and masks
+/// `count_ones` compiles to).
+static POPCOUNT13: [u8; 1 << 13] = {
+    let mut table = [0; 1 << 13];
+    let mut i = 0;
+    while i < 1 << 13 {
+        table[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The size of a set of squares.
+#[inline(always)]
+fn popcount(set: u32) -> i32 {
+    i32::from(POPCOUNT13[(set & 0x1FFF) as usize])
+        + i32::from(POPCOUNT13[(set >> 13 & 0x1FFF) as usize])
+}
+
 /// The squares that the cards `a` and `b` of `side` reach from its pieces, own pieces *not*
 /// excluded (the caller removes them where it needs to).
 #[inline]
@@ -108,39 +401,6 @@ fn cover(pos: &Position, side: Side, [a, b]: [Card; 2]) -> Bitboard {
     out
 }
 
-/// [`cover`] of `side`'s two cards, and at the same time the squares the card `extra` reaches
-/// from its pieces (own pieces not excluded).
-#[inline]
-fn cover_and_extra(
-    pos: &Position,
-    side: Side,
-    [a, b]: [Card; 2],
-    extra: Card,
-) -> (Bitboard, Bitboard) {
-    let mut out = Bitboard::EMPTY;
-    let mut more = Bitboard::EMPTY;
-    for sq in pos.pieces(side) {
-        out |= a.destinations(side, sq) | b.destinations(side, sq);
-        more |= extra.destinations(side, sq);
-    }
-    (out, more)
-}
-
-/// The sizes of two sets at once. The build has no population-count instruction, so
-/// `count_ones` is a sequence of shifts and masks; one such sequence over a `u64` holding both
-/// sets (`a` in the low half, `b` in the high half) counts both, and a single multiply adds up
-/// each half's byte counts (byte 3 of the product for `a`, byte 7 for `b`: every byte count is at
-/// most 8, so no sum carries into the next byte).
-#[inline]
-fn len2(a: Bitboard, b: Bitboard) -> (i32, i32) {
-    let x = u64::from(a.bits()) | u64::from(b.bits()) << 32;
-    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    let sums = x.wrapping_mul(0x0101_0101);
-    (((sums >> 24) & 0xFF) as i32, (sums >> 56) as i32)
-}
-
 const fn steps(a: Square, b: Square) -> i32 {
     let df = (a.file() as i32 - b.file() as i32).abs();
     let dr = (a.rank() as i32 - b.rank() as i32).abs();
@@ -148,42 +408,77 @@ const fn steps(a: Square, b: Square) -> i32 {
 }
 
 impl Evaluator<Position> for OnitamaEval {
-    /// Each side's reach is computed once (the set of squares its cards reach from its pieces,
-    /// own pieces included): minus its own pieces it is the side's reach term, and it contains
-    /// the other Master exactly when that Master is attacked (a Master is never on a square of
-    /// its opponent's pieces). The incoming card is looked up in the same loop over the side to
-    /// move's pieces.
+    /// One pass over each side's pieces gathers the squares its cards reach (own pieces
+    /// included) and its piece-square values; the counting terms are then population counts of
+    /// those sets (a table lookup per 13 bits). A side's reach contains the other Master exactly
+    /// when that Master is attacked (a Master is never on a square of its opponent's pieces).
+    /// [`OnitamaEval::features`] computes the same sum term by term (a test checks it).
     fn evaluate(&self, pos: &Position) -> i32 {
+        let w = &self.weights;
         let me = pos.side_to_move();
         let them = me.other();
-        let [
-            student,
-            master_attacked,
-            temple_distance,
-            reach_weight,
-            incoming,
-        ] = self.0;
-        let masters = pos.masters();
-        let (my_cover, incoming_cover) = cover_and_extra(pos, me, pos.hand(me), pos.side_card());
-        let their_cover = cover(pos, them, pos.hand(them));
-        let (my_pieces, their_pieces) = (pos.pieces(me), pos.pieces(them));
-        let (my_students, their_students) = len2(my_pieces & !masters, their_pieces & !masters);
-        let (my_reach, their_reach) = len2(my_cover & !my_pieces, their_cover & !their_pieces);
-        let mut score = student * (my_students - their_students)
-            + reach_weight * (my_reach - their_reach)
-            + incoming * (incoming_cover & !my_pieces).len() as i32;
-        // Each Master: its distance to the temple it attacks, and whether the other side's cards
-        // reach it.
-        if let Some(master) = (my_pieces & masters).first() {
-            score -= temple_distance * TEMPLE_STEPS[me.index()][master.index()];
-            if their_cover.contains(master) {
-                score -= master_attacked;
+        let (s, o) = (me.index(), them.index());
+        let masters = pos.masters().bits();
+        let mine = pos.pieces(me).bits();
+        let theirs = pos.pieces(them).bits();
+        let [a, b] = pos.hand(me);
+        let [c, d] = pos.hand(them);
+        let e = pos.side_card();
+        let (ta, tb, te) = (
+            &DEST[a.index()][s],
+            &DEST[b.index()][s],
+            &DEST[e.index()][s],
+        );
+        let (tc, td) = (&DEST[c.index()][o], &DEST[d.index()][o]);
+        let (my_pst, their_pst) = (&self.pst[s], &self.pst[o]);
+        // One pass over each side's pieces: what its cards reach, and its piece-square values.
+        let mut score = w[index::TEMPO];
+        let (mut my_cover, mut incoming) = (0u32, 0u32);
+        let mut bits = mine;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize & 31;
+            bits &= bits - 1;
+            my_cover |= ta[sq] | tb[sq];
+            incoming |= te[sq];
+            score += my_pst[usize::from(masters & (1 << sq) != 0)][sq];
+        }
+        let mut their_cover = 0u32;
+        let mut bits = theirs;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize & 31;
+            bits &= bits - 1;
+            their_cover |= tc[sq] | td[sq];
+            score -= their_pst[usize::from(masters & (1 << sq) != 0)][sq];
+        }
+        let (my_students, their_students) = (mine & !masters, theirs & !masters);
+        score += w[index::STUDENT] * (popcount(my_students) - popcount(their_students))
+            + w[index::REACH] * (popcount(my_cover & !mine) - popcount(their_cover & !theirs))
+            + w[index::INCOMING_REACH] * popcount(incoming & !mine)
+            + w[index::STUDENT_THREATENED]
+                * (popcount(my_cover & their_students) - popcount(their_cover & my_students))
+            + w[index::STUDENT_DEFENDED]
+                * (popcount(my_cover & my_students) - popcount(their_cover & their_students))
+            + w[index::HAND + a.index()]
+            + w[index::HAND + b.index()]
+            - w[index::HAND + c.index()]
+            - w[index::HAND + d.index()]
+            + w[index::INCOMING + e.index()];
+        // Each Master: its distance to the temple it attacks, and whether the other side's
+        // cards reach it (its square is in the piece-square values above).
+        let my_master = mine & masters;
+        if my_master != 0 {
+            let sq = my_master.trailing_zeros() as usize & 31;
+            score -= w[index::TEMPLE_DISTANCE] * TEMPLE_STEPS32[s][sq];
+            if their_cover & my_master != 0 {
+                score -= w[index::MASTER_ATTACKED];
             }
         }
-        if let Some(master) = (their_pieces & masters).first() {
-            score += temple_distance * TEMPLE_STEPS[them.index()][master.index()];
-            if my_cover.contains(master) {
-                score += master_attacked;
+        let their_master = theirs & masters;
+        if their_master != 0 {
+            let sq = their_master.trailing_zeros() as usize & 31;
+            score += w[index::TEMPLE_DISTANCE] * TEMPLE_STEPS32[o][sq];
+            if my_cover & their_master != 0 {
+                score += w[index::MASTER_ATTACKED];
             }
         }
         score
@@ -224,6 +519,24 @@ impl Evaluator<Position> for OnitamaEval {
         }
     }
 
+    /// The side to move's Master is attacked: the opponent's cards reach it from one of its
+    /// pieces.
+    #[inline]
+    fn in_check(&self, pos: &Position) -> bool {
+        let me = pos.side_to_move();
+        let them = me.other();
+        match (pos.pieces(me) & pos.masters()).first() {
+            Some(master) => {
+                let [a, b] = pos.hand(them);
+                // The squares from which `them` reaches the Master are its destinations for
+                // the other seat.
+                let from = a.destinations(me, master) | b.destinations(me, master);
+                !(from & pos.pieces(them)).is_empty()
+            }
+            None => false,
+        }
+    }
+
     /// Captures and the Master's step onto the opposing temple.
     #[inline]
     fn is_noisy(&self, pos: &Position, mv: Move) -> bool {
@@ -247,8 +560,8 @@ impl Evaluator<Position> for OnitamaEval {
 
 #[cfg(test)]
 mod tests {
-    //! The evaluator against a plain transcription of its definition (the code it replaced):
-    //! the fast paths must compute the very same values.
+    //! The evaluator against a plain transcription of its definition (the code it replaced)
+    //! and against the sum of its features: the fast paths must compute the very same values.
 
     use super::*;
     use abstract_game::rng::SplitMix64;
@@ -320,35 +633,51 @@ mod tests {
     }
 
     #[test]
-    fn len2_counts_both_sets() {
+    fn popcount_counts_every_set() {
         let mut rng = SplitMix64::new(3);
         for _ in 0..10_000 {
-            let a = Bitboard::from_bits_truncate(rng.next_u64() as u32);
-            let b = Bitboard::from_bits_truncate((rng.next_u64() >> 32) as u32);
-            assert_eq!(len2(a, b), (a.len() as i32, b.len() as i32));
+            let set = (rng.next_u64() as u32) & ((1 << 25) - 1);
+            assert_eq!(popcount(set), set.count_ones() as i32);
         }
-        assert_eq!(len2(Bitboard::FULL, Bitboard::FULL), (25, 25));
-        assert_eq!(len2(Bitboard::EMPTY, Bitboard::FULL), (0, 25));
+        assert_eq!(popcount((1 << 25) - 1), 25);
+        assert_eq!(popcount(0), 0);
     }
 
     #[test]
     fn fast_paths_match_the_definition() {
         let mut rng = SplitMix64::new(7);
         let weights = [[100, 60, 6, 2, 1], [3, 5, 7, 11, 13]];
+        // The shipped weights and random ones: `evaluate` is the sum of the features.
+        let mut full = vec![OnitamaEval::default()];
+        for _ in 0..3 {
+            let random: [i32; WEIGHTS] =
+                core::array::from_fn(|_| (rng.next_u64() % 201) as i32 - 100);
+            full.push(OnitamaEval::with_weights(random));
+        }
         let mut positions = 0;
         for game in 0..300 {
             let mut pos = Position::from_deal(Deal::random(rng.next_u64()));
             while !pos.is_over() {
                 for w in weights {
+                    let eval = OnitamaEval::from_weights(&w).expect("five weights");
                     assert_eq!(
-                        OnitamaEval(w).evaluate(&pos),
+                        eval.evaluate(&pos),
                         evaluate(w, &pos),
                         "{pos} (game {game})"
                     );
                 }
+                let features = OnitamaEval::features(&pos);
+                for eval in &full {
+                    let sum: i32 = features
+                        .iter()
+                        .zip(eval.weights())
+                        .map(|(&f, &w)| i32::from(f) * w)
+                        .sum();
+                    assert_eq!(eval.evaluate(&pos), sum, "{pos} (game {game})");
+                }
                 let moves = pos.legal_moves();
                 for &mv in &moves {
-                    let eval = OnitamaEval::default();
+                    let eval = OnitamaEval::hand_set();
                     assert_eq!(
                         eval.move_order(&pos, mv),
                         move_order(&pos, mv),
@@ -357,7 +686,7 @@ mod tests {
                     assert_eq!(eval.is_noisy(&pos, mv), is_noisy(&pos, mv), "{pos} {mv}");
                 }
                 let mut noisy = Vec::new();
-                OnitamaEval::default().for_each_noisy_move(&pos, |mv| noisy.push(mv));
+                OnitamaEval::hand_set().for_each_noisy_move(&pos, |mv| noisy.push(mv));
                 let filtered: Vec<Move> = moves
                     .iter()
                     .copied()

@@ -33,7 +33,8 @@
 //!
 //! - `tablebase`: the module `tablebase`, which turns an `onitama_tablebase::Tablebase` into the
 //!   exact oracle of the search ([`game_engines::WithOracle`]): positions the table covers get
-//!   their exact value and distance.
+//!   their exact value and distance; and the module `tune`, the self-play training data of the
+//!   evaluator's weights, labelled exactly where a deal's 4-piece table knows the value.
 //!
 //! The crate sits beside the rules crate as a tablebase crate sits beside a chess rules crate:
 //! `onitama-core` knows no engine, `game-engines` knows no game, and this crate joins them. It
@@ -51,8 +52,14 @@ mod eval;
 #[cfg(feature = "tablebase")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tablebase")))]
 pub mod tablebase;
+#[cfg(feature = "tablebase")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tablebase")))]
+pub mod tune;
 
-pub use eval::{INCOMING_REACH, MASTER_ATTACKED, OnitamaEval, REACH, STUDENT, TEMPLE_DISTANCE};
+pub use eval::{
+    INCOMING_REACH, MASTER_ATTACKED, OnitamaEval, REACH, SHIPPED_WEIGHTS, STUDENT, TEMPLE_DISTANCE,
+    WEIGHTS, WeightsFileError, index, weight_names,
+};
 
 pub use game_engines;
 pub use onitama_core;

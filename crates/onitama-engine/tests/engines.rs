@@ -5,8 +5,9 @@
 use abstract_game::record::GameRecord;
 use abstract_game::rng::SplitMix64;
 use game_engines::matches::{MatchConfig, play_match};
-use game_engines::{AlphaBeta, Engine, Level, Limits, ZeroEvaluator};
-use onitama_core::{Deal, Position};
+use game_engines::{AlphaBeta, Engine, Level, Limits, RandomMover, ZeroEvaluator};
+use onitama_core::{Deal, Move, Position};
+use std::collections::{HashMap, VecDeque};
 
 /// Positions of seeded random games from random deals, finished ones left out, at most 60
 /// plies a game.
@@ -72,12 +73,82 @@ fn the_evaluator_beats_the_one_that_knows_nothing() {
         games: 2 * openings.len(),
         limits: Limits::depth(3),
         max_plies: 200,
+        repetitions: 0,
     };
     let mut ours = onitama_engine::alphabeta(Level::Medium);
     let mut zero = AlphaBeta::<Position, _>::new(Level::Medium.config(), ZeroEvaluator);
     let report = play_match(&mut ours, &mut zero, &openings, &config, &mut |_| {});
     assert!(report.score() > 0.7, "{report:?}");
     assert_eq!(ours.name(), "alphabeta:depth=3:eval=onitama");
+}
+
+/// The shortest line of moves from `start` back to `start` that passes no finished position
+/// (breadth-first over the positions reached).
+fn a_cycle(start: Position) -> Vec<Move> {
+    let mut parent: HashMap<Position, (Position, Move)> = HashMap::new();
+    let mut queue = VecDeque::from([start]);
+    while let Some(pos) = queue.pop_front() {
+        for mv in pos.legal_moves() {
+            let next = pos.after_unchecked(mv);
+            if next == start {
+                let mut line = vec![mv];
+                let mut at = pos;
+                while at != start {
+                    let (before, m) = parent[&at];
+                    line.push(m);
+                    at = before;
+                }
+                line.reverse();
+                return line;
+            }
+            if !next.is_over() && !parent.contains_key(&next) {
+                parent.insert(next, (pos, mv));
+                queue.push_back(next);
+            }
+        }
+    }
+    panic!("no way back to {start}");
+}
+
+#[test]
+fn a_match_adjudicates_a_positions_nth_occurrence_as_a_draw() {
+    // Two Masters alone: an opening that walks the same cycle twice ends at the start's third
+    // occurrence.
+    let start: Position = "2m2/5/5/5/2M2 elephant,horse boar,ox crab r"
+        .parse()
+        .unwrap();
+    let cycle = a_cycle(start);
+    let mut opening = GameRecord::new(start);
+    for mv in cycle.iter().chain(&cycle) {
+        opening.play(*mv).unwrap();
+    }
+    assert_eq!(opening.repetition_count(), 3);
+    let play = |repetitions: usize| {
+        let config = MatchConfig {
+            games: 2,
+            limits: Limits::depth(1),
+            max_plies: 200,
+            repetitions,
+        };
+        let mut games = Vec::new();
+        let (mut a, mut b) = (RandomMover::new(1), RandomMover::new(2));
+        let report = play_match(&mut a, &mut b, &[opening.clone()], &config, &mut |g| {
+            games.push(g.clone());
+        });
+        (report, games)
+    };
+    // At the third occurrence the game ends at once, a draw, adjudicated.
+    let (report, games) = play(3);
+    assert_eq!((report.draws, report.adjudicated), (2, 2), "{report:?}");
+    assert!(games.iter().all(|g| g.record.ply() == opening.ply()));
+    // Counting to four, or never, the engines play on.
+    for repetitions in [4, 0] {
+        let (_, games) = play(repetitions);
+        assert!(
+            games.iter().all(|g| g.record.ply() > opening.ply()),
+            "repetitions {repetitions}"
+        );
+    }
 }
 
 #[cfg(feature = "tablebase")]
@@ -124,4 +195,34 @@ fn with_a_tablebase_the_search_gives_the_tables_exact_values() {
         assert_eq!(result.score, Score::from(exact), "{pos}");
         checked += 1;
     }
+}
+
+#[cfg(feature = "tablebase")]
+#[test]
+fn deal_tablebases_builds_each_deals_table_and_then_probes_it() {
+    use game_engines::Score;
+    use onitama_engine::tablebase::DealTablebases;
+
+    // Two Masters alone: the 2-piece table knows the exact value, the plain search at depth 1
+    // does not.
+    let pos: Position = "m4/5/5/5/4M elephant,horse boar,ox crab r".parse().unwrap();
+    let mut engine = DealTablebases::new(Level::Max.config()).pieces(2);
+    assert!(!engine.has_table(&pos));
+    let before = engine.search(&pos, &Limits::depth(1));
+    assert!(before.score.exact().is_none(), "{}", before.score);
+    engine.wait_for_table(&pos);
+    assert!(engine.has_table(&pos));
+    let after = engine.search(&pos, &Limits::depth(1));
+    assert!(
+        matches!(
+            after.score,
+            Score::Win { .. } | Score::Loss { .. } | Score::Draw
+        ),
+        "{}",
+        after.score
+    );
+    // Another deal has no table yet.
+    let other = Position::from_deal(Deal::random(9));
+    assert!(!engine.has_table(&other));
+    assert_eq!(engine.name(), "alphabeta:eval=onitama:tablebase=auto");
 }

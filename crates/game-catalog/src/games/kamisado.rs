@@ -2,8 +2,8 @@
 //! `kamisado-engine`), the match openings, the solver's facts; the boards and words are in
 //! `presentation`, the proof verifier in `proof`.
 
-use game_engines::WeightCountError;
-use kamisado_engine::{KamisadoEval, SolverOrder};
+use game_engines::{AlphaBetaConfig, Engine, Level, WeightCountError};
+use kamisado_engine::{KamisadoEval, Perfect, SolverOrder};
 
 mod board;
 mod board_json;
@@ -30,6 +30,18 @@ impl EngineKnowledge for Kamisado {
 
     fn evaluator_with_weights(weights: &[i32]) -> Result<KamisadoEval, WeightCountError> {
         KamisadoEval::from_weights(weights)
+    }
+
+    /// `perfect` and `max` are the perfect player ([`Perfect`]): the proof book, the exact
+    /// solver, then alpha-beta.
+    fn level_engine(
+        level: Level,
+        fallback: AlphaBetaConfig,
+    ) -> Option<Box<dyn Engine<Self> + Send>> {
+        match level {
+            Level::Max | Level::Perfect => Some(Box::new(Perfect::new(fallback))),
+            _ => None,
+        }
     }
 }
 

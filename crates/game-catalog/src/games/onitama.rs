@@ -2,9 +2,10 @@
 //! `onitama-engine`) and its tablebases; the boards and words are in `presentation`.
 
 use game_engines::solver::NoOrder;
-use game_engines::{Oracle, WeightCountError};
+use game_engines::{AlphaBetaConfig, Engine, Level, Oracle, WeightCountError};
 use onitama_core::Deal;
 use onitama_engine::OnitamaEval;
+use onitama_engine::tablebase::DealTablebases;
 
 mod board;
 mod board_json;
@@ -72,6 +73,26 @@ impl EngineKnowledge for Onitama {
 
     fn evaluator_with_weights(weights: &[i32]) -> Result<OnitamaEval, WeightCountError> {
         OnitamaEval::from_weights(weights)
+    }
+
+    /// `max` and `perfect` build each deal's 4-piece tablebase in the background and probe it
+    /// once built ([`DealTablebases`]).
+    fn level_engine(
+        level: Level,
+        fallback: AlphaBetaConfig,
+    ) -> Option<Box<dyn Engine<Self> + Send>> {
+        match level {
+            Level::Max | Level::Perfect => Self::deal_tablebase_engine(fallback),
+            _ => None,
+        }
+    }
+
+    fn deal_tablebase_engine(config: AlphaBetaConfig) -> Option<Box<dyn Engine<Self> + Send>> {
+        Some(Box::new(DealTablebases::new(config)))
+    }
+
+    fn evaluator_from_weights_text(text: &str) -> Result<OnitamaEval, String> {
+        OnitamaEval::from_weights_text(text).map_err(|e| e.to_string())
     }
 
     fn tablebase_oracle(path: &std::path::Path) -> Result<Oracle<Self>, String> {

@@ -53,6 +53,7 @@ impl GameVisitor for Match<'_> {
             games: a.games,
             limits,
             max_plies: a.max_plies,
+            repetitions: a.repetitions,
         };
         let names = [engines[0].name(), engines[1].name()];
         let bar = progress_bar(a.games as u64, &names);
@@ -142,7 +143,7 @@ fn table(v: &MatchView, limits: &Limits) -> String {
     );
     let _ = writeln!(
         out,
-        "adjudicated draws (ply limit): {}; mean game length {:.1} plies",
+        "adjudicated draws (ply limit or repetition): {}; mean game length {:.1} plies",
         v.adjudicated, v.mean_plies
     );
     out

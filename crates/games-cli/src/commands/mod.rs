@@ -11,6 +11,7 @@ pub mod show;
 pub mod site;
 pub mod solve;
 pub mod tablebase;
+pub mod tune;
 pub mod verify_proof;
 
 use abstract_game::record::GameRecord;

@@ -129,11 +129,16 @@ impl<G: CatalogGame> Terminal<G> {
                 "{} against the engine (press Enter for the default).",
                 G::NAME
             )?;
-            let answer = ask("Level: easy, medium, hard or max [medium]: ", input, out)?;
+            let answer = ask(
+                "Level: easy, medium, hard, max or perfect [medium]: ",
+                input,
+                out,
+            )?;
             level = match answer.as_deref() {
                 Some("easy") => Some("easy"),
                 Some("hard") => Some("hard"),
                 Some("max") => Some("max"),
+                Some("perfect") => Some("perfect"),
                 _ => Some("medium"),
             };
             let [first, _] = <G::Player as Player>::BOTH;
@@ -216,7 +221,15 @@ impl<G: CatalogGame> Terminal<G> {
         if let Some(i) = self.engines.iter().position(|(s, _)| s == spec) {
             return Ok(&mut self.engines[i].1);
         }
-        let parsed = super::engine_spec(spec)?;
+        let mut parsed = super::engine_spec(spec)?;
+        // Play may use every core (Lazy SMP): an alpha-beta engine without a thread count of
+        // its own gets one per core. (Matches and tests stay on one thread, reproducible.)
+        if !parsed.options.iter().any(|(key, _)| key == "threads") {
+            let cores = std::thread::available_parallelism().map_or(1, usize::from);
+            if let Ok(with_threads) = parsed.clone().with_option("threads", &cores.to_string()) {
+                parsed = with_threads;
+            }
+        }
         let engine = super::engine::<G>(&parsed, self.seed)?;
         self.engines.push((spec.to_owned(), engine));
         Ok(&mut self.engines.last_mut().expect("just pushed").1)

@@ -1,0 +1,223 @@
+//! The engines of issue 26 on the command line: an external `games` program as a match engine,
+//! the repetition rule of matches, Kamisado's perfect level, and the tuner of Onitama's weights.
+
+mod common;
+
+use common::{bad, games, games_with_input, json, ok};
+
+const GAMES: &str = env!("CARGO_BIN_EXE_games");
+
+#[test]
+fn an_external_games_program_plays_a_match() {
+    let spec = format!("external:cmd={GAMES},random");
+    let v = json(&[
+        "match",
+        "tictactoe",
+        "--engines",
+        &spec,
+        "--games",
+        "4",
+        "--depth",
+        "9",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 4);
+    // The external side is the full-depth alpha-beta of this very program: it never loses.
+    assert_eq!(v["losses"], 0, "{v}");
+    assert_eq!(v["engines"][0], format!("external:cmd={GAMES}"));
+}
+
+#[test]
+fn external_engines_are_checked() {
+    bad(
+        &[
+            "match",
+            "onitama",
+            "--engines",
+            "external,random",
+            "--games",
+            "2",
+        ],
+        "external needs cmd=PATH",
+    );
+    bad(
+        &[
+            "match",
+            "onitama",
+            "--engines",
+            "external:cmd=/no/such/games,random",
+            "--games",
+            "2",
+        ],
+        "no such file",
+    );
+    bad(
+        &[
+            "match",
+            "onitama",
+            "--engines",
+            "external:cmd=x:depth=3,random",
+        ],
+        "has no option \"depth\"",
+    );
+}
+
+#[test]
+fn match_takes_the_repetition_count() {
+    // The rule itself is tested in onitama-engine's tests (a match from an opening that
+    // reaches a third occurrence); here the flag reaches the match and the table names it.
+    for repetitions in ["3", "0"] {
+        let out = ok(&[
+            "match",
+            "onitama",
+            "--engines",
+            "random,random",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--repetitions",
+            repetitions,
+        ]);
+        assert!(
+            out.contains("adjudicated draws (ply limit or repetition): "),
+            "{out}"
+        );
+    }
+    bad(
+        &[
+            "match",
+            "onitama",
+            "--engines",
+            "random,random",
+            "--repetitions",
+            "x",
+        ],
+        "--repetitions",
+    );
+}
+
+#[test]
+fn kamisado_perfect_knows_the_start_at_once() {
+    let v = json(&["analyze", "kamisado", "--engine", "perfect", "--json"]);
+    assert_eq!(v["score"]["kind"], "win");
+    assert_eq!(v["score"]["plies"], 17);
+    assert_eq!(v["nodes"], 0, "the book answers without a search");
+    let v = json(&["analyze", "kamisado", "--engine", "max", "--json"]);
+    assert_eq!(v["score"]["plies"], 17, "max is perfect in Kamisado");
+    // Onitama has no perfect player: perfect is max there.
+    let v = json(&[
+        "analyze", "onitama", "--engine", "perfect", "--depth", "2", "--json",
+    ]);
+    assert_eq!(v["depth"], 2);
+}
+
+#[test]
+fn kamisado_perfect_hints_win_in_n() {
+    let run = games_with_input(
+        &["play", "kamisado", "--side", "black", "--level", "perfect"],
+        "hint\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("hint: a1a5  [engine perfect, score win in 17]"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// The plies of the record line at the end of `games play`.
+fn plies(out: &str) -> usize {
+    let moves = out
+        .lines()
+        .find_map(|l| l.strip_prefix("moves: "))
+        .expect("a moves line");
+    moves.split(' ').count()
+}
+
+#[test]
+fn kamisado_perfect_wins_as_black_within_17_plies() {
+    let out = ok(&[
+        "play",
+        "kamisado",
+        "--players",
+        "engine,random",
+        "--level",
+        "perfect",
+        "--test-clock",
+    ]);
+    assert!(out.contains("black wins"), "{out}");
+    assert!(plies(&out) <= 17, "{out}");
+    let out = ok(&[
+        "play",
+        "kamisado",
+        "--players",
+        "engine,engine",
+        "--level",
+        "perfect",
+        "--test-clock",
+    ]);
+    assert!(out.contains("black wins"), "{out}");
+    assert_eq!(plies(&out), 17, "{out}");
+}
+
+#[test]
+fn the_tuner_writes_weights_the_engine_loads_and_is_reproducible() {
+    let dir = std::env::temp_dir().join(format!("games-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let files: Vec<String> = (0..2)
+        .map(|i| dir.join(format!("w{i}.weights")).display().to_string())
+        .collect();
+    for file in &files {
+        let run = games(&[
+            "tune",
+            "onitama",
+            "--deals",
+            "2",
+            "--games-per-deal",
+            "2",
+            "--depth",
+            "1",
+            "--epochs",
+            "20",
+            "--seed",
+            "5",
+            "--out",
+            file,
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains("quiet"), "{}", run.stdout);
+    }
+    let [a, b] = [&files[0], &files[1]].map(|f| std::fs::read_to_string(f).unwrap());
+    let body = |t: &str| {
+        t.lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&a), body(&b), "the same seed gives the same weights");
+    assert!(a.contains("# Made by: games tune onitama --deals 2"), "{a}");
+    let spec = format!("alphabeta:weights={}", files[0]);
+    let v = json(&[
+        "analyze", "onitama", "--engine", &spec, "--depth", "2", "--json",
+    ]);
+    assert_eq!(v["depth"], 2);
+    bad(
+        &[
+            "analyze",
+            "onitama",
+            "--engine",
+            "alphabeta:weights=/no/such/file",
+        ],
+        "cannot read it",
+    );
+    std::fs::write(&files[1], "student 100\n").unwrap();
+    let spec = format!("alphabeta:weights={}", files[1]);
+    bad(&["analyze", "onitama", "--engine", &spec], "no value for");
+    bad(
+        &["tune", "kamisado", "--out", &files[1]],
+        "only onitama has a tunable evaluator",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

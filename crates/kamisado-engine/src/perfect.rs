@@ -1,0 +1,156 @@
+//! [`Perfect`]: the Kamisado player that plays perfectly wherever it can prove it: the shortest
+//! win as the winner, the longest defence as the loser.
+//!
+//! For each move it asks, in turn:
+//!
+//! 1. **the proof book** ([`ProofBook::start`]): a position of Black's strategy from the start
+//!    gets its move and exact distance at once, and a position of Gold's whose every reply
+//!    stays in the book gets the reply that makes the game longest;
+//! 2. **the exact solver** ([`crate::solver`]) within a share of the move's budget: the value,
+//!    the distance and the first move of a principal line (the winner's shortest win, the
+//!    loser's longest defence);
+//! 3. **alpha-beta** ([`crate::alphabeta`] at [`Level::Max`]) for the rest of the budget, when
+//!    the solver could not settle the position.
+//!
+//! ```
+//! use game_engines::{Engine, Limits, Score};
+//! use kamisado_core::Position;
+//!
+//! let mut engine = kamisado_engine::perfect();
+//! // The start is a Black win in 17 plies: the book answers without a search.
+//! let result = engine.search(&Position::start(), &Limits::none());
+//! assert_eq!(result.score, Score::Win { plies: 17 });
+//! assert_eq!(result.nodes, 0);
+//! // After 1. c1a3, Gold wins in 3 (the solver proves it).
+//! let pos = Position::start().after("c1a3".parse()?)?;
+//! assert_eq!(engine.search(&pos, &Limits::none()).score, Score::Win { plies: 3 });
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::time::{Duration, Instant};
+
+use game_engines::solver::{Solver, SolverConfig};
+use game_engines::{AlphaBeta, AlphaBetaConfig, Engine, Level, Limits, Score, SearchResult};
+use kamisado_core::Position;
+
+use crate::book::ProofBook;
+use crate::eval::KamisadoEval;
+use crate::solver_order::SolverOrder;
+
+/// The solver's share of a time budget, in percent; alpha-beta gets what is left.
+pub const SOLVER_SHARE: u32 = 60;
+
+/// The solver's node budget for a search without a time limit (about a second).
+pub const SOLVER_NODES: u64 = 3_000_000;
+
+/// The perfect Kamisado player: see the [module](mod@crate::perfect).
+#[derive(Debug)]
+pub struct Perfect {
+    book: &'static ProofBook,
+    solver: Solver<Position, SolverOrder>,
+    fallback: AlphaBeta<Position, KamisadoEval>,
+}
+
+impl Perfect {
+    /// The player with this alpha-beta fallback configuration (threads, table size).
+    #[must_use]
+    pub fn new(fallback: AlphaBetaConfig) -> Self {
+        Perfect {
+            book: ProofBook::start(),
+            solver: Solver::with_order(
+                SolverConfig {
+                    table_mib: 64,
+                    ..SolverConfig::default()
+                },
+                SolverOrder,
+            ),
+            fallback: AlphaBeta::new(fallback, KamisadoEval::default()),
+        }
+    }
+
+    /// The book, solver, then alpha-beta, as the [module](crate::perfect) says.
+    fn choose(&mut self, pos: &Position, limits: &Limits) -> SearchResult<kamisado_core::Move> {
+        let started = Instant::now();
+        let book = self
+            .book
+            .winning_move(pos)
+            .map(|m| (m, Score::Win { plies: m.plies }))
+            .or_else(|| {
+                self.book
+                    .longest_defence(pos)
+                    .map(|m| (m, Score::Loss { plies: m.plies }))
+            });
+        if let Some((m, score)) = book {
+            return SearchResult {
+                best: Some(m.mv),
+                score,
+                pv: vec![m.mv],
+                depth: m.plies,
+                seldepth: m.plies,
+                nodes: 0,
+                elapsed: started.elapsed(),
+            };
+        }
+        let solver_limits = match limits.time {
+            Some(time) => Limits {
+                time: Some(time * SOLVER_SHARE / 100),
+                ..limits.clone()
+            },
+            None => Limits {
+                nodes: Some(limits.nodes.unwrap_or(SOLVER_NODES)),
+                ..limits.clone()
+            },
+        };
+        let nodes_before = self.solver.stats().nodes;
+        let solved = self.solver.solve_within(pos, &solver_limits);
+        let solver_nodes = self.solver.stats().nodes - nodes_before;
+        if let Some(solution) = solved.filter(|s| !s.line.is_empty()) {
+            let plies = solution.value.plies;
+            let score = match solution.value.wdl {
+                abstract_game::Wdl::Win => Score::Win { plies },
+                abstract_game::Wdl::Loss => Score::Loss { plies },
+                abstract_game::Wdl::Draw => Score::Draw,
+            };
+            return SearchResult {
+                best: solution.line.first().copied(),
+                score,
+                depth: plies,
+                seldepth: plies,
+                pv: solution.line,
+                nodes: solver_nodes,
+                elapsed: started.elapsed(),
+            };
+        }
+        let rest = Limits {
+            time: limits.time.map(|t| {
+                t.saturating_sub(started.elapsed())
+                    .max(Duration::from_millis(1))
+            }),
+            ..limits.clone()
+        };
+        let mut result = self.fallback.search(pos, &rest);
+        result.nodes += solver_nodes;
+        result.elapsed = started.elapsed();
+        result
+    }
+}
+
+impl Default for Perfect {
+    /// [`Perfect::new`] with the settings of [`Level::Max`].
+    fn default() -> Self {
+        Perfect::new(Level::Max.config())
+    }
+}
+
+impl Engine<Position> for Perfect {
+    fn name(&self) -> String {
+        "perfect".to_owned()
+    }
+
+    fn search(&mut self, pos: &Position, limits: &Limits) -> SearchResult<kamisado_core::Move> {
+        if let Some(over) = SearchResult::game_over(pos) {
+            return over;
+        }
+        self.choose(pos, limits)
+    }
+}

@@ -1,0 +1,71 @@
+//! The shipped weights: they load, they differ from the hand-set ones, and they beat them at a
+//! fixed depth over many random deals; weights files with mistakes are rejected with the line.
+
+use abstract_game::record::GameRecord;
+use game_engines::matches::{MatchConfig, play_match};
+use game_engines::{AlphaBeta, Level};
+use onitama_core::{Deal, Position};
+use onitama_engine::{OnitamaEval, SHIPPED_WEIGHTS, WEIGHTS, weight_names};
+
+#[test]
+fn the_shipped_weights_load_and_are_the_default() {
+    let shipped = OnitamaEval::from_weights_text(SHIPPED_WEIGHTS).expect("the shipped file");
+    assert_eq!(shipped, OnitamaEval::default());
+    assert_ne!(
+        shipped,
+        OnitamaEval::hand_set(),
+        "the shipped weights are tuned"
+    );
+    assert!(SHIPPED_WEIGHTS.contains("# Made by: games tune onitama"));
+    assert_eq!(weight_names().len(), WEIGHTS);
+}
+
+#[test]
+fn the_shipped_weights_beat_the_hand_set_ones_at_a_fixed_depth() {
+    let openings: Vec<GameRecord<Position>> = (0..40)
+        .map(|seed| GameRecord::new(Position::from_deal(Deal::random(1000 + seed))))
+        .collect();
+    let config = MatchConfig {
+        games: 2 * openings.len(),
+        limits: game_engines::Limits::depth(4),
+        max_plies: 200,
+        repetitions: 3,
+    };
+    let mut tuned = AlphaBeta::new(Level::Max.config(), OnitamaEval::default());
+    let mut hand_set = AlphaBeta::new(Level::Max.config(), OnitamaEval::hand_set());
+    let report = play_match(&mut tuned, &mut hand_set, &openings, &config, &mut |_| {});
+    assert!(report.score() > 0.55, "{report:?}");
+}
+
+#[test]
+fn mistakes_in_a_weights_file_name_their_line() {
+    let good = OnitamaEval::hand_set().to_weights_text("# hand-set\n");
+    assert_eq!(
+        OnitamaEval::from_weights_text(&good),
+        Ok(OnitamaEval::hand_set())
+    );
+    let cases = [
+        (
+            good.replacen("student 100", "students 100", 1),
+            2,
+            "unknown weight",
+        ),
+        (
+            good.replacen("student 100", "student many", 1),
+            2,
+            "not a whole number",
+        ),
+        (
+            good.replacen("student 100", "student 1 2", 1),
+            2,
+            "expected NAME VALUE",
+        ),
+        (format!("{good}reach 3\n"), WEIGHTS + 2, "given twice"),
+        (good.replacen("tempo 0\n", "", 1), 0, "no value for tempo"),
+    ];
+    for (text, line, why) in cases {
+        let e = OnitamaEval::from_weights_text(&text).expect_err(why);
+        assert_eq!(e.line, line, "{e}");
+        assert!(e.to_string().contains(why), "{e}");
+    }
+}
