@@ -8,10 +8,10 @@
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use abstract_game::Notation;
-use game_engines::{Engine, Limits, Score, SearchResult};
+use game_engines::{Clock, Engine, Limits, Score, SearchResult};
 
 use crate::entry::CatalogEntry;
 
@@ -84,7 +84,7 @@ impl<G: Notation + CatalogEntry> Engine<G> for External {
     }
 
     fn search(&mut self, pos: &G, limits: &Limits) -> SearchResult<G::Move> {
-        let started = Instant::now();
+        let started = Clock::start(limits); // not std's Instant, which panics on wasm32
         let mut result = SearchResult {
             best: None,
             score: Score::Eval(0),

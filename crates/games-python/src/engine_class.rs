@@ -1,6 +1,6 @@
 //! The Python class `Engine`: any engine of the catalog by its spec (`random`, `mcts`,
-//! `alphabeta`, the levels `easy`, `medium`, `hard`, `max`, with options after colons, and any
-//! level the catalog adds later, such as Kamisado's `perfect`), for either game. A search runs
+//! `alphabeta`, the levels `easy`, `medium`, `hard`, `max` and `perfect`, with options after
+//! colons), for either game. A search runs
 //! without the GIL.
 
 use std::sync::Mutex;

@@ -65,6 +65,16 @@ def test_an_engine_finds_the_win_in_one():
     assert (result.score.kind, result.score.plies) == ("win", 1)
 
 
+def test_kamisado_perfect_plays_the_shortest_win_from_its_book():
+    # The level comes from the catalog: the proof of the start is its opening book, so the
+    # answer is the solved value (a Black win in 17 plies) at once, without a search.
+    game = ko.Kamisado()
+    result = ko.Engine("kamisado", "perfect").search(game, time=1.0)
+    check_line(game, result)
+    assert (result.score.kind, result.score.plies) == ("win", 17)
+    assert result.nodes == 0
+
+
 def test_seeded_mcts_is_reproducible():
     results = [
         ko.Engine("kamisado", "mcts:playouts=500", seed=9).search(ko.Kamisado()) for _ in range(2)

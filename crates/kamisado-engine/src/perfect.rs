@@ -27,10 +27,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use game_engines::solver::{Solver, SolverConfig};
-use game_engines::{AlphaBeta, AlphaBetaConfig, Engine, Level, Limits, Score, SearchResult};
+use game_engines::{AlphaBeta, AlphaBetaConfig, Clock, Engine, Level, Limits, Score, SearchResult};
 use kamisado_core::Position;
 
 use crate::book::ProofBook;
@@ -70,7 +70,8 @@ impl Perfect {
 
     /// The book, solver, then alpha-beta, as the [module](crate::perfect) says.
     fn choose(&mut self, pos: &Position, limits: &Limits) -> SearchResult<kamisado_core::Move> {
-        let started = Instant::now();
+        // The search clock, not std's Instant, which panics on wasm32-unknown-unknown.
+        let started = Clock::start(limits);
         let book = self
             .book
             .winning_move(pos)

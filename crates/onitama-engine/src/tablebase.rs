@@ -55,7 +55,8 @@ pub fn alphabeta(level: Level, table: Arc<Tablebase>) -> TablebaseEngine {
 /// about 2 s and 10 MB) on a background thread, and searches without it meanwhile; every
 /// search after the build has finished probes the table: the positions it covers get their
 /// exact value and distance. The tables of the last [`KEPT_TABLES`] card sets are kept, so a
-/// match that returns to a deal (its second game, sides swapped) finds it built.
+/// match that returns to a deal (its second game, sides swapped) finds it built. Where no
+/// thread can be started (WebAssembly in a browser), it searches every deal without a table.
 ///
 /// Because the table arrives after a time that depends on the machine, a search at a fixed
 /// depth may differ from one run to the next while a build is under way; matches that must be
@@ -153,13 +154,20 @@ impl DealTablebases {
         self.tables.entry(cards).or_insert_with(|| {
             let cell = Arc::new(std::sync::OnceLock::new());
             let done = Arc::clone(&cell);
-            std::thread::spawn(move || {
-                let table = onitama_tablebase::Generator::new(cards, pieces)
-                    .and_then(|g| g.threads(1).generate(&|_| {}))
-                    .ok()
-                    .map(Arc::new);
-                let _ = done.set(table);
-            });
+            let spawned = std::thread::Builder::new()
+                .name("deal-tablebase".into())
+                .spawn(move || {
+                    let table = onitama_tablebase::Generator::new(cards, pieces)
+                        .and_then(|g| g.threads(1).generate(&|_| {}))
+                        .ok()
+                        .map(Arc::new);
+                    let _ = done.set(table);
+                });
+            if spawned.is_err() {
+                // No threads here (WebAssembly in a browser, a thread limit): this deal is
+                // searched without its table, as when a build fails.
+                let _ = cell.set(None);
+            }
             cell
         });
     }
