@@ -66,7 +66,7 @@ test('the static site offers the engine and this device only, and says why', asy
     assert.equal(await page.isVisible('[data-testid="setup-format-clock_duel"]'), false);
     // The levels and cards come from the library's catalog.
     const levels = await page.$$eval('[data-testid="setup-level"] option', (o) => o.map((x) => x.value));
-    assert.deepEqual(levels, ['easy', 'medium', 'hard', 'max']);
+    assert.deepEqual(levels, ['easy', 'medium', 'hard', 'max', 'perfect']);
     await page.check('[data-testid="setup-game-onitama"]');
     assert.equal(await page.locator('[data-testid="setup-card-0"] option').count(), 16);
     assert.equal(await page.inputValue('[data-testid="setup-card-4"]'), 'crab');
