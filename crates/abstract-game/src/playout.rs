@@ -55,6 +55,34 @@ pub fn random_playout<G: Game>(start: &G, rng: &mut SplitMix64, max_plies: usize
     }
 }
 
+/// The positions of a random game from `start`: each position before a uniformly random legal
+/// move is played in it, until the game is over or `max_plies` moves have been played (a
+/// finished position is left out). Test positions for engines and solvers, reproducible from
+/// `rng`'s seed.
+///
+/// ```
+/// use abstract_game::playout::random_positions;
+/// use abstract_game::rng::SplitMix64;
+/// use abstract_game::tictactoe::TicTacToe;
+/// use abstract_game::Game;
+///
+/// let path = random_positions(&TicTacToe::new(), &mut SplitMix64::new(7), 100);
+/// assert_eq!(path[0], TicTacToe::new());
+/// assert!(path.len() >= 5 && path.iter().all(|pos| !pos.is_over()));
+/// ```
+pub fn random_positions<G: Game>(start: &G, rng: &mut SplitMix64, max_plies: usize) -> Vec<G> {
+    let mut pos = start.clone();
+    let mut out = Vec::new();
+    while out.len() < max_plies && !pos.is_over() {
+        let Some(mv) = rng.choose(pos.legal_moves().as_ref()) else {
+            break;
+        };
+        out.push(pos.clone());
+        pos.play_unchecked(mv);
+    }
+    out
+}
+
 /// Only the result of a random playout, without recording the moves: the fast path for Monte Carlo
 /// search. Returns the final position's outcome, or `None` if `max_plies` ran out first.
 pub fn random_result<G: Game>(

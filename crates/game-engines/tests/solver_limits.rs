@@ -2,7 +2,7 @@
 //! leaves only proven facts in its table, so that later searches, limited or not, give the
 //! same exact values as a fresh solver.
 
-use abstract_game::Game;
+use abstract_game::playout::random_positions;
 use abstract_game::rng::SplitMix64;
 use abstract_game::tictactoe::TicTacToe;
 use game_engines::Limits;
@@ -12,14 +12,11 @@ use game_engines::solver::{Solver, SolverConfig};
 fn positions() -> Vec<TicTacToe> {
     let mut out = vec![TicTacToe::new()];
     for seed in 0..40 {
-        let mut rng = SplitMix64::new(seed);
-        let mut pos = TicTacToe::new();
-        while !pos.is_over() {
-            out.push(pos);
-            let moves = pos.legal_moves();
-            let mv = rng.choose(moves.as_ref()).expect("not over");
-            pos.play_unchecked(mv);
-        }
+        out.extend(random_positions(
+            &TicTacToe::new(),
+            &mut SplitMix64::new(seed),
+            usize::MAX,
+        ));
     }
     out
 }

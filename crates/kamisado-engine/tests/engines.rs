@@ -3,6 +3,7 @@
 //! nothing.
 
 use abstract_game::ExactValue;
+use abstract_game::playout::random_positions;
 use abstract_game::rng::SplitMix64;
 use game_engines::matches::{MatchConfig, play_match};
 use game_engines::solver::SolverConfig;
@@ -11,19 +12,12 @@ use kamisado_core::Position;
 use kamisado_engine::KamisadoEval;
 
 /// Positions of seeded random games, finished ones left out.
-fn random_positions(games: u64) -> Vec<Position> {
-    let mut out = Vec::new();
-    for seed in 0..games {
-        let mut rng = SplitMix64::new(seed);
-        let mut pos = Position::start();
-        while !pos.is_over() {
-            out.push(pos);
-            let moves = pos.legal_moves();
-            let mv = rng.choose(moves.as_ref()).expect("not over");
-            pos.play_unchecked(mv);
-        }
-    }
-    out
+fn random_games(games: u64) -> Vec<Position> {
+    (0..games)
+        .flat_map(|seed| {
+            random_positions(&Position::start(), &mut SplitMix64::new(seed), usize::MAX)
+        })
+        .collect()
 }
 
 #[test]
@@ -44,7 +38,7 @@ fn every_level_sees_the_forced_win_after_c1a3_at_its_exact_distance() {
 #[test]
 fn a_searching_level_never_hands_over_a_home_row_win_it_could_avoid() {
     let mut checked = 0;
-    for pos in random_positions(12) {
+    for pos in random_games(12) {
         let mut engine = kamisado_engine::alphabeta(Level::Medium);
         let best = engine.search(&pos, &Limits::none()).best.expect("not over");
         let loses_at_once = |mv| {

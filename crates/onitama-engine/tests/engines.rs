@@ -2,6 +2,7 @@
 //! one when a move prevents it, beat the evaluator that knows nothing, and (feature
 //! `tablebase`) give a table's exact values.
 
+use abstract_game::playout::random_positions;
 use abstract_game::record::GameRecord;
 use abstract_game::rng::SplitMix64;
 use game_engines::matches::{MatchConfig, play_match};
@@ -11,22 +12,13 @@ use std::collections::{HashMap, VecDeque};
 
 /// Positions of seeded random games from random deals, finished ones left out, at most 60
 /// plies a game.
-fn random_positions(games: u64) -> Vec<Position> {
-    let mut out = Vec::new();
-    for seed in 0..games {
-        let mut rng = SplitMix64::new(seed);
-        let mut pos = Position::from_deal(Deal::random(seed));
-        for _ in 0..60 {
-            if pos.is_over() {
-                break;
-            }
-            out.push(pos);
-            let moves = pos.legal_moves();
-            let mv = rng.choose(moves.as_ref()).expect("not over");
-            pos.play_unchecked(mv);
-        }
-    }
-    out
+fn random_games(games: u64) -> Vec<Position> {
+    (0..games)
+        .flat_map(|seed| {
+            let start = Position::from_deal(Deal::random(seed));
+            random_positions(&start, &mut SplitMix64::new(seed), 60)
+        })
+        .collect()
 }
 
 /// Whether the side to move in `pos` wins with its next move.
@@ -42,7 +34,7 @@ fn wins_at_once(pos: &Position) -> bool {
 #[test]
 fn a_searching_level_takes_a_win_and_never_allows_one_it_could_prevent() {
     let (mut wins, mut defences) = (0, 0);
-    for pos in random_positions(30) {
+    for pos in random_games(30) {
         let mut engine = onitama_engine::alphabeta(Level::Medium);
         let best = engine.search(&pos, &Limits::none()).best.expect("not over");
         let after = pos.after_unchecked(best);
