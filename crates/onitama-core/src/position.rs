@@ -514,7 +514,10 @@ impl Position {
     pub fn legal_move_count_after(&self, mv: Move) -> usize {
         let s = self.to_move;
         let o = s.other() as usize;
-        let mut n = self.steps_of(s.other());
+        let mut n = self.steps[o];
+        if n == UNCOUNTED {
+            return self.legal_move_count_after_recounted(mv);
+        }
         if let Move::Step { from, to, .. } = mv {
             let tb = 1u32 << to.index();
             // A Master captured (only the opponent's can stand on `to`) or a Master on the temple.
@@ -534,6 +537,17 @@ impl Position {
             0 => 2,
             n => n as usize,
         }
+    }
+
+    /// [`Position::legal_move_count_after`] when the opponent's steps were not counted: out of
+    /// line, since perft (the path that counts after moves) meets only counted positions.
+    #[cold]
+    #[inline(never)]
+    fn legal_move_count_after_recounted(&self, mv: Move) -> usize {
+        let mut counted = *self;
+        let o = self.to_move.other();
+        counted.steps[o as usize] = self.steps_from_scratch(o);
+        counted.legal_move_count_after(mv)
     }
 
     /// `Ok(())` if `mv` is legal here, or why not.
@@ -631,7 +645,7 @@ impl Position {
     /// [`Position::legal_move_count`] and [`Position::legal_move_count_after`] nearly free.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
-        self.play_unchecked_counting(mv, true);
+        self.play_unchecked_counting::<true>(mv);
     }
 
     /// The position after `mv`, which must be legal, without counting the mover's steps again:
@@ -653,13 +667,13 @@ impl Position {
     #[inline]
     pub fn after_unchecked_uncounted(&self, mv: Move) -> Position {
         let mut next = *self;
-        next.play_unchecked_counting(mv, false);
+        next.play_unchecked_counting::<false>(mv);
         next
     }
 
     /// [`Position::play_unchecked`], counting the mover's steps again or marking them uncounted.
     #[inline(always)]
-    fn play_unchecked_counting(&mut self, mv: Move, count: bool) {
+    fn play_unchecked_counting<const COUNT: bool>(&mut self, mv: Move) {
         let s = self.to_move as usize;
         let o = 1 - s;
         let card = mv.card();
@@ -703,7 +717,7 @@ impl Position {
             self.side_card = card;
         }
         // The mover's pieces or cards changed: count its steps again.
-        self.steps[s] = if count {
+        self.steps[s] = if COUNT {
             count_steps(self.to_move, self.pieces[s], self.hands[s]) as u8
         } else {
             UNCOUNTED
