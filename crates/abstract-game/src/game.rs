@@ -100,6 +100,17 @@ pub trait Game: Clone + Eq + Debug + Send + Sync {
         next.play_unchecked(mv);
         next
     }
+
+    /// The position after `mv` (which must be legal), for a search: equal to
+    /// [`Game::after_unchecked`] and with the same moves, outcome and hash, but implementations
+    /// may skip bookkeeping that only makes move counting fast ([`Game::legal_move_count`],
+    /// [`Game::legal_move_count_after`], which then do the work themselves). A search plays far
+    /// more moves than it counts; perft counts at the last ply and uses [`Game::after_unchecked`].
+    /// The default is [`Game::after_unchecked`].
+    #[must_use]
+    fn after_unchecked_for_search(&self, mv: Self::Move) -> Self {
+        self.after_unchecked(mv)
+    }
 }
 
 /// Optional capability: the 64-bit Zobrist hash of the position, for transposition tables and repetition

@@ -117,6 +117,10 @@ const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
         "tablebase",
         "an endgame tablebase file the search probes, or auto: each deal's 4-piece table, built in the background (Onitama, see docs/tablebases.md)",
     ),
+    (
+        "tablebase-pieces",
+        "as tablebase=auto, and after each deal's 4-piece table its table of this many pieces (6, 8 or 10; 4: none larger), built in the background where the machine has two cores and the memory (Onitama)",
+    ),
 ];
 
 impl EngineKind {
@@ -379,6 +383,7 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
             };
             let mut zero = false;
             let mut auto_tables = false;
+            let mut larger_tables = None;
             let mut oracle = None;
             let mut evaluator = G::Evaluator::default();
             for (key, value) in &spec.options {
@@ -466,6 +471,14 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                         evaluator = G::evaluator_from_weights_text(&text).map_err(file_error)?;
                     }
                     "tablebase" if value == "auto" => auto_tables = true,
+                    "tablebase-pieces" => {
+                        let pieces: u8 = number(key, value, "expected 4, 6, 8 or 10 pieces")?;
+                        if !matches!(pieces, 4 | 6 | 8 | 10) {
+                            return Err(bad("expected 4, 6, 8 or 10 pieces"));
+                        }
+                        auto_tables = true;
+                        larger_tables = (pieces > 4).then_some(pieces);
+                    }
                     "tablebase" => {
                         let path = std::path::Path::new(value);
                         oracle = Some(G::tablebase_oracle(path).map_err(|why| {
@@ -492,11 +505,12 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                 }
             }
             if auto_tables {
-                let engine =
-                    G::deal_tablebase_engine(config).ok_or_else(|| EngineSpecError::Tablebase {
+                let engine = G::deal_tablebase_engine(config, larger_tables).ok_or_else(|| {
+                    EngineSpecError::Tablebase {
                         path: "auto".to_owned(),
                         why: "the game has no endgame tablebases".to_owned(),
-                    })?;
+                    }
+                })?;
                 return Ok(Box::new(Named { name, engine }));
             }
             if let EngineKind::Level(level) = spec.kind {

@@ -37,10 +37,14 @@ pub trait EngineKnowledge: ZobristHash + Sized {
 
     /// An alpha-beta engine with `config` that builds the endgame tablebase of each deal it
     /// meets in the background and probes it once built (the `tablebase=auto` option of
-    /// `alphabeta`). The default: none, the game has no tablebases.
+    /// `alphabeta`), and after it the deal's table of `larger` pieces where the machine has room
+    /// (the `tablebase-pieces` option). The default: none, the game has no tablebases.
     #[must_use]
-    fn deal_tablebase_engine(config: AlphaBetaConfig) -> Option<Box<dyn Engine<Self> + Send>> {
-        let _ = config;
+    fn deal_tablebase_engine(
+        config: AlphaBetaConfig,
+        larger: Option<u8>,
+    ) -> Option<Box<dyn Engine<Self> + Send>> {
+        let _ = (config, larger);
         None
     }
 

@@ -90,3 +90,33 @@ fn a_bad_tablebase_option_is_an_error() {
     };
     assert!(e.to_string().contains("no endgame tablebases"), "{e}");
 }
+
+#[test]
+fn the_tablebase_pieces_option_builds_deal_tables_with_a_larger_one_after() {
+    // Onitama: deal tables, the larger one named; the engine's name is the spec.
+    let spec = "max:tablebase-pieces=6".parse().unwrap();
+    let engine = build::<Onitama>(&spec, 1).unwrap();
+    assert_eq!(engine.name(), "max:tablebase-pieces=6");
+    // Only table sizes that exist: 4 (no larger table), 6, 8, 10.
+    for good in ["4", "6", "8", "10"] {
+        let spec = format!("alphabeta:tablebase-pieces={good}")
+            .parse()
+            .unwrap();
+        assert!(build::<Onitama>(&spec, 1).is_ok(), "{good}");
+    }
+    for bad in ["2", "5", "12", "six"] {
+        let spec = format!("alphabeta:tablebase-pieces={bad}").parse().unwrap();
+        assert!(
+            matches!(
+                build::<Onitama>(&spec, 1),
+                Err(EngineSpecError::OptionValue { .. })
+            ),
+            "{bad}"
+        );
+    }
+    // Kamisado has no tablebases.
+    let Err(e) = build::<game_catalog::games::Kamisado>(&spec, 1) else {
+        panic!("kamisado has no tablebases");
+    };
+    assert!(e.to_string().contains("no endgame tablebases"), "{e}");
+}

@@ -94,6 +94,11 @@ impl Game for Position {
     fn after_unchecked(&self, mv: Move) -> Position {
         Position::after_unchecked(self, mv)
     }
+
+    #[inline]
+    fn after_unchecked_for_search(&self, mv: Move) -> Position {
+        Position::after_unchecked_uncounted(self, mv)
+    }
 }
 
 impl ZobristHash for Position {

@@ -32,7 +32,7 @@ const BLUE_TEMPLE: u32 = 1 << 22; // c5
 /// assert_eq!(pos.to_string(), "ss1ss/2m2/5/5/SSMSS elephant,horse boar,crab ox r");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Position {
     /// All pieces of each side.
     pieces: [u32; 2],
@@ -44,9 +44,39 @@ pub struct Position {
     to_move: Side,
     /// Each side's number of steps with its pieces and cards (ignoring whose turn it is and
     /// whether the game is over), kept up to date by every move: counting the moves of a
-    /// position, or of the position after a move, then costs almost nothing.
+    /// position, or of the position after a move, then costs almost nothing. [`UNCOUNTED`]
+    /// after [`Position::after_unchecked_uncounted`]: counted again when needed. Not a feature
+    /// of the position (it follows from the pieces and cards), so equality and hashing skip it.
     steps: [u8; 2],
     zobrist: u64,
+}
+
+/// The value of [`Position::steps`] for a side whose steps were not counted (more than any side
+/// can have: 5 pieces × 2 cards × at most 4 destinations).
+const UNCOUNTED: u8 = u8::MAX;
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.pieces == other.pieces
+            && self.masters == other.masters
+            && self.hands == other.hands
+            && self.side_card == other.side_card
+            && self.to_move == other.to_move
+            && self.zobrist == other.zobrist
+    }
+}
+
+impl Eq for Position {}
+
+impl core::hash::Hash for Position {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.pieces.hash(state);
+        self.masters.hash(state);
+        self.hands.hash(state);
+        self.side_card.hash(state);
+        self.to_move.hash(state);
+        self.zobrist.hash(state);
+    }
 }
 
 /// The default start position, [`Position::start`]: the start of community set A, Blue to move.
@@ -257,6 +287,24 @@ impl Position {
         count_steps(side, self.pieces[side as usize], self.hands[side as usize]) as u8
     }
 
+    /// The number of steps of `side` (ignoring whose turn it is and whether the game is over):
+    /// the stored count, or a count from scratch if it was skipped.
+    #[inline]
+    fn steps_of(&self, side: Side) -> u8 {
+        match self.steps[side as usize] {
+            UNCOUNTED => self.steps_recounted(side),
+            n => n,
+        }
+    }
+
+    /// [`Position::steps_of`] for a side whose steps were not counted: out of line, since the
+    /// paths that count moves (perft's) meet only counted positions.
+    #[cold]
+    #[inline(never)]
+    fn steps_recounted(&self, side: Side) -> u8 {
+        self.steps_from_scratch(side)
+    }
+
     /// The side to move. In a finished game, the loser (the winning move handed over the turn).
     #[must_use]
     pub const fn side_to_move(&self) -> Side {
@@ -380,12 +428,25 @@ impl Position {
         }
         let s = self.to_move;
         let hand = self.hands[s as usize];
-        if self.steps[s as usize] == 0 {
+        let n = self.steps[s as usize];
+        // One test for the two rare cases: no step (the two passes) and not counted.
+        if n.wrapping_sub(1) < UNCOUNTED - 1 {
+            visit_steps(s, self.pieces[s as usize], hand, f);
+            return;
+        }
+        // Not counted (or no step): the steps are visited, and the passes follow if there was
+        // none.
+        let mut any = false;
+        if n != 0 {
+            visit_steps(s, self.pieces[s as usize], hand, |mv| {
+                any = true;
+                f(mv);
+            });
+        }
+        if !any {
             let (a, b) = hand_cards(hand);
             f(Move::Pass { card: Card::ALL[a] });
             f(Move::Pass { card: Card::ALL[b] });
-        } else {
-            visit_steps(s, self.pieces[s as usize], hand, f);
         }
     }
 
@@ -437,7 +498,7 @@ impl Position {
         if self.is_over() {
             return 0;
         }
-        match self.steps[self.to_move as usize] {
+        match self.steps_of(self.to_move) {
             0 => 2,
             n => n as usize,
         }
@@ -454,6 +515,9 @@ impl Position {
         let s = self.to_move;
         let o = s.other() as usize;
         let mut n = self.steps[o];
+        if n == UNCOUNTED {
+            return self.legal_move_count_after_recounted(mv);
+        }
         if let Move::Step { from, to, .. } = mv {
             let tb = 1u32 << to.index();
             // A Master captured (only the opponent's can stand on `to`) or a Master on the temple.
@@ -473,6 +537,17 @@ impl Position {
             0 => 2,
             n => n as usize,
         }
+    }
+
+    /// [`Position::legal_move_count_after`] when the opponent's steps were not counted: out of
+    /// line, since perft (the path that counts after moves) meets only counted positions.
+    #[cold]
+    #[inline(never)]
+    fn legal_move_count_after_recounted(&self, mv: Move) -> usize {
+        let mut counted = *self;
+        let o = self.to_move.other();
+        counted.steps[o as usize] = self.steps_from_scratch(o);
+        counted.legal_move_count_after(mv)
     }
 
     /// `Ok(())` if `mv` is legal here, or why not.
@@ -515,7 +590,7 @@ impl Position {
                 Ok(())
             }
             Move::Pass { .. } => {
-                if self.steps[side as usize] != 0 {
+                if self.steps_of(side) != 0 {
                     return Err(IllegalMoveReason::PassWhileMoveExists { side });
                 }
                 Ok(())
@@ -570,6 +645,35 @@ impl Position {
     /// [`Position::legal_move_count`] and [`Position::legal_move_count_after`] nearly free.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
+        self.play_unchecked_counting::<true>(mv);
+    }
+
+    /// The position after `mv`, which must be legal, without counting the mover's steps again:
+    /// the position is the same (`==`, same key, same moves and counts), but a later
+    /// [`Position::legal_move_count`] or [`Position::legal_move_count_after`] that needs that
+    /// count computes it. The fast path for a search, which plays far more moves than it counts;
+    /// perft, which counts at the last ply, is faster with [`Position::after_unchecked`].
+    ///
+    /// ```
+    /// use onitama_core::{Move, Position};
+    /// let pos = Position::start();
+    /// let mv: Move = "ox:c5c4".parse()?;
+    /// let next = pos.after_unchecked_uncounted(mv);
+    /// assert_eq!(next, pos.after_unchecked(mv));
+    /// assert_eq!(next.legal_move_count(), pos.after_unchecked(mv).legal_move_count());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn after_unchecked_uncounted(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.play_unchecked_counting::<false>(mv);
+        next
+    }
+
+    /// [`Position::play_unchecked`], counting the mover's steps again or marking them uncounted.
+    #[inline(always)]
+    fn play_unchecked_counting<const COUNT: bool>(&mut self, mv: Move) {
         let s = self.to_move as usize;
         let o = 1 - s;
         let card = mv.card();
@@ -583,13 +687,15 @@ impl Position {
             if self.pieces[o] & tb != 0 {
                 let captured = usize::from(self.masters & tb == 0);
                 self.zobrist ^= ZOBRIST.piece[o][captured][to.index()];
-                self.steps[o] = steps_after_capture(
-                    self.to_move.other(),
-                    self.pieces[o],
-                    self.hands[o],
-                    self.steps[o],
-                    to,
-                );
+                if self.steps[o] != UNCOUNTED {
+                    self.steps[o] = steps_after_capture(
+                        self.to_move.other(),
+                        self.pieces[o],
+                        self.hands[o],
+                        self.steps[o],
+                        to,
+                    );
+                }
                 self.pieces[o] ^= tb;
                 won = captured == 0;
                 self.masters &= !tb;
@@ -611,7 +717,11 @@ impl Position {
             self.side_card = card;
         }
         // The mover's pieces or cards changed: count its steps again.
-        self.steps[s] = count_steps(self.to_move, self.pieces[s], self.hands[s]) as u8;
+        self.steps[s] = if COUNT {
+            count_steps(self.to_move, self.pieces[s], self.hands[s]) as u8
+        } else {
+            UNCOUNTED
+        };
         self.to_move = self.to_move.other();
         self.zobrist ^= ZOBRIST.blue_to_move;
         debug_assert_eq!(self.pieces[0] & self.pieces[1], 0);

@@ -17,6 +17,21 @@ fn compare(pos: &Position, reference: &RefPos) {
     let mut moves: Vec<String> = pos.legal_moves().iter().map(ToString::to_string).collect();
     moves.sort();
     assert_eq!(moves, reference.moves(), "legal moves differ at {pos}");
+    let mut visited = Vec::new();
+    pos.for_each_legal_move(|mv| visited.push(mv));
+    assert_eq!(
+        visited,
+        pos.legal_moves().to_vec(),
+        "visited moves differ at {pos}"
+    );
+    for card in pos.hand(pos.side_to_move()) {
+        let pass = Move::pass(card);
+        assert_eq!(
+            pos.is_legal(pass),
+            moves.contains(&pass.to_string()),
+            "legality of {pass} differs at {pos}"
+        );
+    }
     assert_eq!(
         pos.legal_move_count(),
         moves.len(),
@@ -45,18 +60,30 @@ fn compare(pos: &Position, reference: &RefPos) {
 }
 
 fn run_game(seed: u64, choices: &[usize]) {
+    run_game_counting(seed, choices, &[]);
+}
+
+/// A random game whose `k`th move is played without counting the mover's steps again
+/// ([`Position::after_unchecked_uncounted`], the search's path) when `uncounted[k]` says so.
+fn run_game_counting(seed: u64, choices: &[usize], uncounted: &[bool]) {
     let deal = Deal::random(seed);
     let mut pos = Position::from_deal(deal);
     let mut reference = RefPos::from_position(&pos);
     assert_eq!(reference.to_move, deal.side_card().stamp().index());
-    for &choice in choices {
+    for (k, &choice) in choices.iter().enumerate() {
         compare(&pos, &reference);
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return;
         }
         let mv: Move = moves[choice % moves.len()];
-        pos.play(mv).expect("generated moves are legal");
+        if uncounted.get(k).copied().unwrap_or(false) {
+            let next = pos.after_unchecked_uncounted(mv);
+            assert_eq!(next, pos.after(mv).expect("generated moves are legal"));
+            pos = next;
+        } else {
+            pos.play(mv).expect("generated moves are legal");
+        }
         reference = reference.play(&mv.to_string());
     }
     compare(&pos, &reference);
@@ -68,6 +95,17 @@ proptest! {
     #[test]
     fn random_games_agree_with_the_reference(seed in any::<u64>(), choices in prop::collection::vec(any::<usize>(), 0..120)) {
         run_game(seed, &choices);
+    }
+
+    /// Moves played without counting the mover's steps (as a search plays them), mixed with
+    /// moves that count: the same positions, moves, passes and counts.
+    #[test]
+    fn random_games_played_without_counting_agree_with_the_reference(
+        seed in any::<u64>(),
+        choices in prop::collection::vec(any::<usize>(), 0..120),
+        uncounted in prop::collection::vec(any::<bool>(), 120),
+    ) {
+        run_game_counting(seed, &choices, &uncounted);
     }
 
     /// Random placements (not only game positions): every valid position agrees with the
@@ -96,6 +134,7 @@ proptest! {
             compare(&pos, &reference);
             for mv in pos.legal_moves() {
                 compare(&pos.after_unchecked(mv), &reference.play(&mv.to_string()));
+                compare(&pos.after_unchecked_uncounted(mv), &reference.play(&mv.to_string()));
             }
         }
     }
@@ -108,5 +147,7 @@ fn long_fixed_games_agree_with_the_reference() {
             .map(|i| (i * 7 + seed as usize * 13) % 97)
             .collect();
         run_game(seed, &choices);
+        let uncounted: Vec<bool> = (0..200).map(|i| (i * 5 + seed as usize) % 3 != 0).collect();
+        run_game_counting(seed, &choices, &uncounted);
     }
 }

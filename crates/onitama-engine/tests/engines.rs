@@ -218,3 +218,45 @@ fn deal_tablebases_builds_each_deals_table_and_then_probes_it() {
     assert!(!engine.has_table(&other));
     assert_eq!(engine.name(), "alphabeta:eval=onitama:tablebase=auto");
 }
+
+#[cfg(feature = "tablebase")]
+#[test]
+fn deal_tablebases_then_larger_probes_the_larger_table_once_built() {
+    use onitama_engine::tablebase::{DealTablebases, machine_has_room_for};
+
+    // Three pieces: outside the 2-piece table, inside the 4-piece one.
+    let pos: Position = "m4/5/2s2/5/4M elephant,horse boar,ox crab r"
+        .parse()
+        .unwrap();
+    let mut engine = DealTablebases::new(Level::Max.config())
+        .pieces(2)
+        .then_larger(4);
+    assert_eq!(
+        engine.name(),
+        "alphabeta:eval=onitama:tablebase=auto:tablebase-pieces=4"
+    );
+    let _ = engine.search(&pos, &Limits::depth(1));
+    engine.wait_for_table(&pos);
+    let room = onitama_tablebase::Generator::new(Deal::COMMUNITY_A.cards(), 4)
+        .is_ok_and(|g| machine_has_room_for(g.memory_bytes()));
+    if !room {
+        // No second core or too little memory: the first table stays.
+        assert_eq!(engine.table_pieces(&pos), Some(2));
+        return;
+    }
+    let started = std::time::Instant::now();
+    while engine.table_pieces(&pos) != Some(4) {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(600),
+            "the 4-piece table never came"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // The search now probes it: the root's children are in the table, so one ply is exact.
+    let result = engine.search(&pos, &Limits::depth(1));
+    assert!(result.score.exact().is_some(), "{}", result.score);
+    // A new deal takes the larger table away from the old one (memory), keeping its first.
+    let other = Position::from_deal(Deal::random(9));
+    let _ = engine.search(&other, &Limits::depth(1));
+    assert_eq!(engine.table_pieces(&pos), Some(2));
+}

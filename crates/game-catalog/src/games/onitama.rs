@@ -82,13 +82,20 @@ impl EngineKnowledge for Onitama {
         fallback: AlphaBetaConfig,
     ) -> Option<Box<dyn Engine<Self> + Send>> {
         match level {
-            Level::Max | Level::Perfect => Self::deal_tablebase_engine(fallback),
+            Level::Max | Level::Perfect => Self::deal_tablebase_engine(fallback, None),
             _ => None,
         }
     }
 
-    fn deal_tablebase_engine(config: AlphaBetaConfig) -> Option<Box<dyn Engine<Self> + Send>> {
-        Some(Box::new(DealTablebases::new(config)))
+    fn deal_tablebase_engine(
+        config: AlphaBetaConfig,
+        larger: Option<u8>,
+    ) -> Option<Box<dyn Engine<Self> + Send>> {
+        let engine = DealTablebases::new(config);
+        Some(Box::new(match larger {
+            Some(pieces) => engine.then_larger(pieces),
+            None => engine,
+        }))
     }
 
     fn evaluator_from_weights_text(text: &str) -> Result<OnitamaEval, String> {

@@ -6,11 +6,11 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use abstract_game::Player;
-use game_catalog::engines::{BoxedEngine, EngineSpec};
+use game_catalog::engines::{BoxedEngine, EngineKind, EngineSpec};
 use game_catalog::play::{BoardStyle, CatalogCoach};
 use game_catalog::views::legal_move_texts;
 use game_catalog::{CatalogGame, GameVisitor};
-use game_engines::{Limits, Score};
+use game_engines::{Level, Limits, Score};
 use game_sessions::{
     Format, MirrorMatch, Participant, PlayedTurn, Session, SessionError, SessionResult,
     TimeControl, clock_face,
@@ -228,6 +228,22 @@ impl<G: CatalogGame> Terminal<G> {
             let cores = std::thread::available_parallelism().map_or(1, usize::from);
             if let Ok(with_threads) = parsed.clone().with_option("threads", &cores.to_string()) {
                 parsed = with_threads;
+            }
+        }
+        // The strongest levels of a game with deal tablebases (Onitama) build each deal's
+        // 6-piece table after its 4-piece one, in the background, where the machine has the
+        // room; a game without them refuses the option and gets the level as it is.
+        let strongest = matches!(parsed.kind, EngineKind::Level(Level::Max | Level::Perfect));
+        let has_tables = parsed
+            .options
+            .iter()
+            .any(|(key, _)| key.starts_with("tablebase"));
+        if strongest && !has_tables {
+            if let Ok(larger) = parsed.clone().with_option("tablebase-pieces", "6") {
+                if let Ok(engine) = super::engine::<G>(&larger, self.seed) {
+                    self.engines.push((spec.to_owned(), engine));
+                    return Ok(&mut self.engines.last_mut().expect("just pushed").1);
+                }
             }
         }
         let engine = super::engine::<G>(&parsed, self.seed)?;
