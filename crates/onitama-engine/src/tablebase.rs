@@ -111,7 +111,7 @@ impl DealTables {
 }
 
 /// Whether this machine has room to build a table whose generation needs `bytes`: at least two
-/// cores (the build takes one, the search keeps the other) and `bytes` at most half of the memory
+/// cores (the build takes one thread beside the search) and `bytes` at most half of the memory
 /// the system reports available (Linux's `MemAvailable`; elsewhere the answer is no).
 #[must_use]
 pub fn machine_has_room_for(bytes: u64) -> bool {
@@ -218,7 +218,8 @@ impl DealTablebases {
                 *larger = None;
             }
         }
-        let (pieces, larger) = (self.pieces, self.larger);
+        let pieces = self.pieces;
+        let larger = self.larger.filter(|&larger| larger > pieces);
         let tables = Arc::new(DealTables::default());
         tables
             .larger_wanted
@@ -282,6 +283,10 @@ impl DealTablebases {
     fn engine_for(&mut self, pos: &Position) -> &mut dyn Engine<Position> {
         let cards = card_set(pos);
         self.start_building(cards);
+        if self.probing.as_ref().is_some_and(|(c, _, _)| *c != cards) {
+            // Another deal: its engine goes, and with it its hold on that deal's tables.
+            self.probing = None;
+        }
         if let Some(table) = self.ready(cards) {
             // A new card set, or its larger table has arrived.
             let current = self
