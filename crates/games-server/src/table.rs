@@ -55,7 +55,8 @@ const MAX_TT_MIB: u64 = 64;
 
 /// Engine options a shared server does not grant: a table over [`MAX_TT_MIB`], more than one
 /// search thread (every game's engine gets one of the pool's threads), a tablebase file (a
-/// client must not make the server read a file it names).
+/// client must not make the server read a file it names), tablebases larger than each deal's
+/// 4-piece one (a 6-piece build holds gigabytes for minutes).
 fn check_server_spec(spec: &EngineSpec) -> Result<(), ApiError> {
     for (key, value) in &spec.options {
         let number = value.parse::<u64>().unwrap_or(u64::MAX);
@@ -68,6 +69,11 @@ fn check_server_spec(spec: &EngineSpec) -> Result<(), ApiError> {
             return Err(ApiError::BadRequest(
                 "level: tablebase: this server does not read files named by clients".into(),
             ));
+        }
+        if key == "tablebase-pieces" && number > 4 {
+            return Err(ApiError::BadRequest(format!(
+                "level: tablebase-pieces={value}: this server builds no table beyond each deal's 4-piece one"
+            )));
         }
         if key == "threads" && number > 1 {
             return Err(ApiError::BadRequest(format!(

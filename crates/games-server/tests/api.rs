@@ -502,6 +502,46 @@ async fn every_error_path_answers_json_and_the_server_stays_up() {
             post(
                 addr,
                 "/api/games",
+                json!({"game": "onitama", "level": "max:tablebase-pieces=6"}),
+            )
+            .await,
+            "tablebase-pieces=6",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "onitama", "level": "alphabeta:tablebase=/etc/passwd"}),
+            )
+            .await,
+            "does not read files",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "onitama", "level": "alphabeta:threads=2"}),
+            )
+            .await,
+            "one thread",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
+                json!({"game": "onitama", "level": "alphabeta:tt=65"}),
+            )
+            .await,
+            "at most 64 mib",
+        ),
+        (
+            400,
+            post(
+                addr,
+                "/api/games",
                 json!({"game": "kamisado", "side": "red"}),
             )
             .await,
