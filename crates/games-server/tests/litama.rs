@@ -218,12 +218,18 @@ async fn a_whole_match_create_join_spectate_state_moves_and_errors() {
 
 #[tokio::test]
 async fn the_orientation_example_boar_moves_blues_a1_student_to_a2() {
-    let (server, _) = start("litama-orientation", |_| {}).await;
+    // This test creates up to 400 matches from one address, far beyond a client's default
+    // allowance of matches per minute: the client limits are lifted for it.
+    let (server, _) = start("litama-orientation", |config| {
+        config.clients = games_server::ClientLimits::unlimited();
+    })
+    .await;
     let addr = server.addr();
     // Deal until Blue holds boar and starts (the deal is the server's, at random).
     for _ in 0..400 {
         let mut ann = socket(addr, "/litama").await;
         let created = ask(&mut ann, "create Ann").await;
+        assert_eq!(created["messageType"], "create", "{created}");
         let id = created["matchId"].as_str().unwrap().to_owned();
         let ann_token = created["token"].as_str().unwrap().to_owned();
         let mut ben = socket(addr, "/litama").await;
