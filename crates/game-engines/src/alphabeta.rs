@@ -114,7 +114,7 @@ use abstract_game::{Game, Player, ZobristHash};
 use crate::engine::{Engine, SearchResult};
 use crate::evaluator::{Evaluator, ZeroEvaluator};
 use crate::limits::{Clock, Limits, next_depth_estimate};
-use crate::ordering::{History, Killers};
+use crate::ordering::{History, Killers, is_marked, move_key};
 use crate::score::Score;
 use crate::tt::{Bound, PROVEN_DEPTH, TranspositionTable, TtEntry, TtStats};
 
@@ -496,7 +496,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 filter
             },
             killers: Killers::new(),
-            history: History::new(),
+            history: History::new::<G>(),
             pv: Vec::new(),
             moves: Vec::new(),
             root_partial: None,
@@ -626,10 +626,12 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         // ply record them, and the children are deeper).
         let killers = self.killers.at(p);
         let is_killer = |mv: G::Move| killers[0] == Some(mv) || killers[1] == Some(mv);
+        let killer_keys = killers.map(|k| k.map(|mv| (mv, move_key::<G>(mv))));
         // The table's move is searched first, before the others are generated: when it cuts
         // off, they never are. (A key collision can hand in a move of another position: it is
         // checked.)
         let tt_move = tt_move.filter(|&mv| pos.is_legal(mv));
+        let tt_key = tt_move.map(|mv| (mv, move_key::<G>(mv)));
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
         list.extend(tt_move.map(|mv| (mv, i64::MAX)));
@@ -650,22 +652,29 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 generated = true;
                 list.clear();
                 pos.for_each_legal_move(|mv| list.push((mv, 0)));
-                for entry in &mut list {
+                // The table's move first, then by the evaluator's order, then the killers, then
+                // by history.
+                let mut tt_at = None;
+                for (j, entry) in list.iter_mut().enumerate() {
                     let mv = entry.0;
-                    entry.1 = if Some(mv) == tt_move {
+                    let key = move_key::<G>(mv);
+                    entry.1 = if is_marked::<G>(mv, key, tt_key) {
+                        tt_at.get_or_insert(j);
                         i64::MAX
                     } else {
-                        let secondary = if is_killer(mv) {
+                        let secondary = if is_marked::<G>(mv, key, killer_keys[0])
+                            || is_marked::<G>(mv, key, killer_keys[1])
+                        {
                             1 << 31
                         } else {
-                            i64::from(self.history.get(side.index(), mv))
+                            i64::from(self.history.get(side.index(), key))
                         };
                         (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary
                     };
                 }
                 // The table's move, searched already, goes where the first step of the
                 // selection sort below would have put it.
-                if let Some(j) = list.iter().position(|e| Some(e.0) == tt_move) {
+                if let Some(j) = tt_at {
                     list.swap(0, j);
                 }
                 if i == list.len() {
@@ -741,7 +750,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 marks = r.marks;
                 cut = true;
                 self.killers.record(p, mv);
-                self.history.reward(side.index(), mv, depth);
+                self.history.reward(side.index(), move_key::<G>(mv), depth);
                 break;
             }
             marks |= r.marks;

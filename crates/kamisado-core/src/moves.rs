@@ -52,6 +52,27 @@ impl Move {
     pub const fn is_zero_length(self) -> bool {
         self.from.index() == self.to.index()
     }
+
+    /// How many values [`Move::index`] takes: 64 origins × 64 destinations.
+    pub const INDEX_BOUND: usize = 64 * 64;
+
+    /// The move as a number below [`Move::INDEX_BOUND`], different for different moves: for
+    /// tables indexed by move, and cheap comparisons.
+    ///
+    /// ```
+    /// use kamisado_core::Move;
+    ///
+    /// let mv: Move = "a1a3".parse()?;
+    /// let back: Move = "a3a1".parse()?;
+    /// assert!(mv.index() < Move::INDEX_BOUND);
+    /// assert_ne!(mv.index(), back.index());
+    /// # Ok::<(), kamisado_core::ParseMoveError>(())
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.from.index() * 64 + self.to.index()
+    }
 }
 
 impl fmt::Display for Move {
