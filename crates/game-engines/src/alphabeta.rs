@@ -114,7 +114,7 @@ use abstract_game::{Game, Player, ZobristHash};
 use crate::engine::{Engine, SearchResult};
 use crate::evaluator::{Evaluator, ZeroEvaluator};
 use crate::limits::{Clock, Limits, next_depth_estimate};
-use crate::ordering::{History, Killers, is_marked, move_key};
+use crate::ordering::{History, Killers, Marked, move_key};
 use crate::score::Score;
 use crate::tt::{Bound, PROVEN_DEPTH, TranspositionTable, TtEntry, TtStats};
 
@@ -459,6 +459,17 @@ struct Searcher<'a, G: Game, E, T> {
 /// far, the time since the start.
 type Report<'r, M> = dyn FnMut(&Iteration<M>, u64, u32, Duration) + 'r;
 
+/// Which of a node's moves are in its list so far.
+#[derive(Clone, Copy)]
+enum Stage {
+    /// The table's move (if it has one).
+    TableMove,
+    /// Then the noisy moves ([`Evaluator::for_each_noisy_move`]).
+    Noisy,
+    /// Then the quiet ones: all the moves.
+    Quiet,
+}
+
 /// One completed iteration.
 struct Iteration<M> {
     depth: u32,
@@ -626,16 +637,18 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         // ply record them, and the children are deeper).
         let killers = self.killers.at(p);
         let is_killer = |mv: G::Move| killers[0] == Some(mv) || killers[1] == Some(mv);
-        let killer_keys = killers.map(|k| k.map(|mv| (mv, move_key::<G>(mv))));
         // The table's move is searched first, before the others are generated: when it cuts
         // off, they never are. (A key collision can hand in a move of another position: it is
         // checked.)
         let tt_move = tt_move.filter(|&mv| pos.is_legal(mv));
-        let tt_key = tt_move.map(|mv| (mv, move_key::<G>(mv)));
+        let marked = Marked::new::<G>(tt_move, killers);
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
         list.extend(tt_move.map(|mv| (mv, i64::MAX)));
-        let mut generated = false;
+        // The moves come in stages, each generated only when the ones before it are searched
+        // without a cut-off: the table's move, then the noisy moves (captures and the like),
+        // then the quiet ones.
+        let mut stage = Stage::TableMove;
 
         self.push_key(key);
         let alpha0 = alpha;
@@ -646,40 +659,43 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let mut i = 0;
         loop {
             if i == list.len() {
-                if generated {
-                    break;
+                let generate_quiet = match stage {
+                    Stage::TableMove => false,
+                    Stage::Noisy => true,
+                    Stage::Quiet => break,
+                };
+                let start = list.len();
+                if generate_quiet {
+                    stage = Stage::Quiet;
+                    pos.for_each_legal_move(|mv| list.push((mv, 0)));
+                } else {
+                    stage = Stage::Noisy;
+                    self.eval.for_each_noisy_move(pos, |mv| list.push((mv, 0)));
                 }
-                generated = true;
-                list.clear();
-                pos.for_each_legal_move(|mv| list.push((mv, 0)));
-                // The table's move first, then by the evaluator's order, then the killers, then
-                // by history.
-                let mut tt_at = None;
-                for (j, entry) in list.iter_mut().enumerate() {
-                    let mv = entry.0;
+                // Each new move is ordered by the evaluator's order, then the killers, then by
+                // history; the table's move (searched already) and, among all the moves, the
+                // noisy ones (generated before) are left out.
+                let mut kept = start;
+                for j in start..list.len() {
+                    let mv = list[j].0;
                     let key = move_key::<G>(mv);
-                    entry.1 = if is_marked::<G>(mv, key, tt_key) {
-                        tt_at.get_or_insert(j);
-                        i64::MAX
+                    if marked.is_tt::<G>(mv, key) || (generate_quiet && self.eval.is_noisy(pos, mv))
+                    {
+                        continue;
+                    }
+                    let secondary = if marked.is_killer::<G>(mv, key) {
+                        1 << 31
                     } else {
-                        let secondary = if is_marked::<G>(mv, key, killer_keys[0])
-                            || is_marked::<G>(mv, key, killer_keys[1])
-                        {
-                            1 << 31
-                        } else {
-                            i64::from(self.history.get(side.index(), key))
-                        };
-                        (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary
+                        i64::from(self.history.get(side.index(), key))
                     };
+                    list[kept] = (
+                        mv,
+                        (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary,
+                    );
+                    kept += 1;
                 }
-                // The table's move, searched already, goes where the first step of the
-                // selection sort below would have put it.
-                if let Some(j) = tt_at {
-                    list.swap(0, j);
-                }
-                if i == list.len() {
-                    break;
-                }
+                list.truncate(kept);
+                continue;
             }
             // Selection sort, one step: the first of the best remaining moves comes next.
             let mut j = i;

@@ -103,19 +103,46 @@ pub(crate) fn move_key<G: Game>(mv: G::Move) -> usize {
     }
 }
 
-/// Whether `mv`, with key `key` (from [`move_key`]), is `marked` (a move with its key): the
-/// keys decide when the game numbers its moves, the moves otherwise.
-#[inline(always)]
-pub(crate) fn is_marked<G: Game>(mv: G::Move, key: usize, marked: Option<(G::Move, usize)>) -> bool {
-    match marked {
-        Some((other, other_key)) => {
-            if G::MOVE_INDEX_BOUND > 0 {
-                key == other_key
-            } else {
-                mv == other
-            }
+/// The moves a node singles out before generating the others (the table's move, its ply's two
+/// killers), with their keys: comparing a generated move with them is comparing numbers when
+/// the game numbers its moves.
+#[derive(Clone, Copy)]
+pub(crate) struct Marked<M> {
+    moves: [Option<M>; 3],
+    /// The moves' [`move_key`]s, `usize::MAX` for none (no key is that large).
+    keys: [usize; 3],
+}
+
+impl<M: Copy + Eq> Marked<M> {
+    /// The table's move `tt` and the `killers`.
+    #[inline(always)]
+    pub(crate) fn new<G: Game<Move = M>>(tt: Option<M>, killers: [Option<M>; 2]) -> Self {
+        let moves = [tt, killers[0], killers[1]];
+        Marked {
+            moves,
+            keys: moves.map(|m| m.map_or(usize::MAX, move_key::<G>)),
         }
-        None => false,
+    }
+
+    /// Whether `mv` (whose key is `key`) is the table's move.
+    #[inline(always)]
+    pub(crate) fn is_tt<G: Game<Move = M>>(&self, mv: M, key: usize) -> bool {
+        self.is::<G>(0, mv, key)
+    }
+
+    /// Whether `mv` (whose key is `key`) is one of the killers.
+    #[inline(always)]
+    pub(crate) fn is_killer<G: Game<Move = M>>(&self, mv: M, key: usize) -> bool {
+        self.is::<G>(1, mv, key) || self.is::<G>(2, mv, key)
+    }
+
+    #[inline(always)]
+    fn is<G: Game<Move = M>>(&self, i: usize, mv: M, key: usize) -> bool {
+        if G::MOVE_INDEX_BOUND > 0 {
+            key == self.keys[i]
+        } else {
+            self.moves[i] == Some(mv)
+        }
     }
 }
 
