@@ -120,10 +120,11 @@ pub trait Game: Clone + Eq + Debug + Send + Sync {
     /// array lookups and integer comparisons instead of hashing and comparing moves.
     const MOVE_INDEX_BOUND: usize = 0;
 
-    /// The index of `mv` among all moves of the game: below [`Game::MOVE_INDEX_BOUND`], and
-    /// different for different moves (equal indices mean equal moves). It depends on the move
-    /// only, not on a position. Only meaningful when [`Game::MOVE_INDEX_BOUND`] is not 0; the
-    /// default returns 0.
+    /// The index of `mv` among all values of the move type, legal anywhere or not: below
+    /// [`Game::MOVE_INDEX_BOUND`], and different for different moves (equal indices mean equal
+    /// moves). It depends on the move only, not on a position. Only meaningful when
+    /// [`Game::MOVE_INDEX_BOUND`] is not 0; the default returns 0. The conformance kit checks it
+    /// (`testing::check_move_indices`).
     #[must_use]
     fn move_index(mv: Self::Move) -> usize {
         let _ = mv;

@@ -199,3 +199,25 @@ pub const MAX_TOWER_MOVES: usize = 14;
 
 /// A list of legal moves that lives on the stack (no allocation).
 pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_move_has_its_own_index_below_the_bound() {
+        let mut seen = alloc::vec![None; Move::INDEX_BOUND];
+        for from in Square::ALL {
+            for to in Square::ALL {
+                let mv = Move::new(from, to);
+                let i = mv.index();
+                assert!(i < Move::INDEX_BOUND, "{mv} has index {i}");
+                assert_eq!(seen[i].replace(mv), None, "{mv} shares the index {i}");
+            }
+        }
+        assert!(
+            seen.iter().all(Option::is_some),
+            "every index is some move's"
+        );
+    }
+}

@@ -196,3 +196,28 @@ pub const MAX_LEGAL_MOVES: usize = 40;
 
 /// The legal moves of a position: a fixed-capacity list that needs no heap allocation.
 pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_move_has_its_own_index_below_the_bound() {
+        let mut seen = alloc::vec![None; Move::INDEX_BOUND];
+        let mut moves = alloc::vec::Vec::new();
+        for card in Card::ALL {
+            moves.push(Move::pass(card));
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    moves.push(Move::step(card, from, to));
+                }
+            }
+        }
+        assert_eq!(moves.len(), Move::INDEX_BOUND);
+        for mv in moves {
+            let i = mv.index();
+            assert!(i < Move::INDEX_BOUND, "{mv} has index {i}");
+            assert_eq!(seen[i].replace(mv), None, "{mv} shares the index {i}");
+        }
+    }
+}
