@@ -30,7 +30,10 @@
 //!   again with the full window only when they beat it. The search is fail-soft.
 //! - **Move order**: the transposition table's move first, then [`Evaluator::move_order`], then
 //!   the two killer moves of the ply, then the history heuristic (cut-offs per move, weighted by
-//!   depth squared).
+//!   depth squared; a counter per move when the game numbers its moves,
+//!   [`abstract_game::Game::move_index`]). The moves are generated in stages, each only when
+//!   the ones before it did not cut off: the table's move alone, then the noisy moves
+//!   ([`Evaluator::for_each_noisy_move`]), then the quiet ones.
 //! - **Late-move reductions** ([`AlphaBetaConfig::reductions`]): outside the principal variation,
 //!   quiet late moves are searched shallower first, by more plies the deeper the node and the
 //!   later the move ([`AlphaBetaConfig::reduction_scale`]), and again at full depth when they beat
@@ -466,7 +469,7 @@ enum Stage {
     TableMove,
     /// Then the noisy moves ([`Evaluator::for_each_noisy_move`]).
     Noisy,
-    /// Then the quiet ones: all the moves.
+    /// Then the quiet ones ([`Evaluator::for_each_quiet_move`]).
     Quiet,
 }
 
@@ -667,20 +670,19 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 let start = list.len();
                 if generate_quiet {
                     stage = Stage::Quiet;
-                    pos.for_each_legal_move(|mv| list.push((mv, 0)));
+                    self.eval.for_each_quiet_move(pos, |mv| list.push((mv, 0)));
                 } else {
                     stage = Stage::Noisy;
                     self.eval.for_each_noisy_move(pos, |mv| list.push((mv, 0)));
                 }
                 // Each new move is ordered by the evaluator's order, then the killers, then by
-                // history; the table's move (searched already) and, among all the moves, the
-                // noisy ones (generated before) are left out.
-                let mut kept = start;
-                for j in start..list.len() {
-                    let mv = list[j].0;
+                // history; the table's move, searched already, is left out.
+                let mut tt_at = None;
+                for (j, entry) in list[start..].iter_mut().enumerate() {
+                    let mv = entry.0;
                     let key = move_key::<G>(mv);
-                    if marked.is_tt::<G>(mv, key) || (generate_quiet && self.eval.is_noisy(pos, mv))
-                    {
+                    if marked.is_tt::<G>(mv, key) {
+                        tt_at = Some(start + j);
                         continue;
                     }
                     let secondary = if marked.is_killer::<G>(mv, key) {
@@ -688,13 +690,11 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                     } else {
                         i64::from(self.history.get(side.index(), key))
                     };
-                    list[kept] = (
-                        mv,
-                        (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary,
-                    );
-                    kept += 1;
+                    entry.1 = (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary;
                 }
-                list.truncate(kept);
+                if let Some(j) = tt_at {
+                    list.remove(j);
+                }
                 continue;
             }
             // Selection sort, one step: the first of the best remaining moves comes next.

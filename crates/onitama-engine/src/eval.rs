@@ -556,6 +556,27 @@ impl Evaluator<Position> for OnitamaEval {
         let targets = pos.pieces(them);
         pos.for_each_step_onto(targets, targets | them.temple().bitboard(), f);
     }
+
+    /// The steps onto empty squares (but the Master's onto the opposing temple), straight from
+    /// the bitboards; the forced passes when the side to move has no step at all.
+    #[inline]
+    fn for_each_quiet_move(&self, pos: &Position, mut f: impl FnMut(Move)) {
+        let empty = !pos.occupied();
+        let temple = pos.side_to_move().other().temple().bitboard();
+        let mut any = false;
+        pos.for_each_step_onto(empty, empty & !temple, |mv| {
+            any = true;
+            f(mv);
+        });
+        if !any {
+            // No quiet step: either only noisy ones, or none at all and the passes are the moves.
+            pos.for_each_legal_move(|mv| {
+                if mv.is_pass() {
+                    f(mv);
+                }
+            });
+        }
+    }
 }
 
 #[cfg(test)]
@@ -644,6 +665,21 @@ mod tests {
     }
 
     #[test]
+    fn the_forced_passes_are_the_quiet_moves_when_no_step_exists() {
+        let pos: Position = "MSSSS/5/2m2/5/5 boar,elephant monkey,tiger crab r"
+            .parse()
+            .expect("valid");
+        let moves = pos.legal_moves();
+        assert!(moves.iter().all(|mv| mv.is_pass()), "{moves:?}");
+        let mut quiet = Vec::new();
+        OnitamaEval::default().for_each_quiet_move(&pos, |mv| quiet.push(mv));
+        assert_eq!(quiet, moves.to_vec());
+        let mut noisy = Vec::new();
+        OnitamaEval::default().for_each_noisy_move(&pos, |mv| noisy.push(mv));
+        assert!(noisy.is_empty(), "{noisy:?}");
+    }
+
+    #[test]
     fn fast_paths_match_the_definition() {
         let mut rng = SplitMix64::new(7);
         let weights = [[100, 60, 6, 2, 1], [3, 5, 7, 11, 13]];
@@ -693,6 +729,14 @@ mod tests {
                     .filter(|&mv| is_noisy(&pos, mv))
                     .collect();
                 assert_eq!(noisy, filtered, "{pos}");
+                let mut quiet = Vec::new();
+                OnitamaEval::hand_set().for_each_quiet_move(&pos, |mv| quiet.push(mv));
+                let filtered: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&mv| !is_noisy(&pos, mv))
+                    .collect();
+                assert_eq!(quiet, filtered, "{pos}");
                 let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
                 pos.play_unchecked(mv);
                 positions += 1;
