@@ -152,8 +152,9 @@ impl std::error::Error for WeightsFileError {}
 pub struct OnitamaEval {
     weights: [i32; WEIGHTS],
     /// `pst[side][kind][square]`: the piece-square weight of a piece of `kind` (0 Student,
-    /// 1 Master) of `side` on `square`, the square already turned for Blue; 32 squares wide,
-    /// so that any 5-bit index is in range.
+    /// 1 Master) of `side` on `square`, the square already turned for Blue, plus the terms
+    /// that depend on that piece and square alone (a Student's material, a Master's temple
+    /// distance); 32 squares wide, so that any 5-bit index is in range.
     pst: [[[i32; 32]; 2]; 2],
 }
 
@@ -180,7 +181,14 @@ impl OnitamaEval {
         for side in Side::BOTH {
             for (kind, start) in [(0, index::STUDENT_ON), (1, index::MASTER_ON)] {
                 for sq in 0..25 {
-                    pst[side.index()][kind][sq] = weights[start + own_square(side, sq)];
+                    // A Student's square value includes its material; a Master's, its
+                    // distance to the temple it attacks.
+                    pst[side.index()][kind][sq] = weights[start + own_square(side, sq)]
+                        + if kind == 0 {
+                            weights[index::STUDENT]
+                        } else {
+                            -weights[index::TEMPLE_DISTANCE] * TEMPLE_STEPS[side.index()][sq]
+                        };
                 }
             }
         }
@@ -355,21 +363,6 @@ const DEST: [[[u32; 32]; 2]; 16] = {
     table
 };
 
-/// [`TEMPLE_STEPS`], 32 squares wide.
-const TEMPLE_STEPS32: [[i32; 32]; 2] = {
-    let mut table = [[0; 32]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut sq = 0;
-        while sq < 25 {
-            table[side][sq] = TEMPLE_STEPS[side][sq];
-            sq += 1;
-        }
-        side += 1;
-    }
-    table
-};
-
 /// The number of set bits of every 13-bit value: two lookups count a set of 25 squares (the
 /// build has no population-count instruction, and this is cheaper than the shifts and masks
 /// `count_ones` compiles to).
@@ -451,8 +444,7 @@ impl Evaluator<Position> for OnitamaEval {
             score -= their_pst[usize::from(masters & (1 << sq) != 0)][sq];
         }
         let (my_students, their_students) = (mine & !masters, theirs & !masters);
-        score += w[index::STUDENT] * (popcount(my_students) - popcount(their_students))
-            + w[index::REACH] * (popcount(my_cover & !mine) - popcount(their_cover & !theirs))
+        score += w[index::REACH] * (popcount(my_cover & !mine) - popcount(their_cover & !theirs))
             + w[index::INCOMING_REACH] * popcount(incoming & !mine)
             + w[index::STUDENT_THREATENED]
                 * (popcount(my_cover & their_students) - popcount(their_cover & my_students))
@@ -463,23 +455,13 @@ impl Evaluator<Position> for OnitamaEval {
             - w[index::HAND + c.index()]
             - w[index::HAND + d.index()]
             + w[index::INCOMING + e.index()];
-        // Each Master: its distance to the temple it attacks, and whether the other side's
-        // cards reach it (its square is in the piece-square values above).
-        let my_master = mine & masters;
-        if my_master != 0 {
-            let sq = my_master.trailing_zeros() as usize & 31;
-            score -= w[index::TEMPLE_DISTANCE] * TEMPLE_STEPS32[s][sq];
-            if their_cover & my_master != 0 {
-                score -= w[index::MASTER_ATTACKED];
-            }
+        // Each Master: whether the other side's cards reach it (its square and its distance to
+        // the temple it attacks are in the piece-square values above).
+        if their_cover & mine & masters != 0 {
+            score -= w[index::MASTER_ATTACKED];
         }
-        let their_master = theirs & masters;
-        if their_master != 0 {
-            let sq = their_master.trailing_zeros() as usize & 31;
-            score += w[index::TEMPLE_DISTANCE] * TEMPLE_STEPS32[o][sq];
-            if my_cover & their_master != 0 {
-                score += w[index::MASTER_ATTACKED];
-            }
+        if my_cover & theirs & masters != 0 {
+            score += w[index::MASTER_ATTACKED];
         }
         score
     }
