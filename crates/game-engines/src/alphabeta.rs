@@ -467,10 +467,12 @@ type Report<'r, M> = dyn FnMut(&Iteration<M>, u64, u32, Duration) + 'r;
 enum Stage {
     /// The table's move (if it has one).
     TableMove,
-    /// Then the noisy moves ([`Evaluator::for_each_noisy_move`]).
+    /// Then, where the evaluator orders them first ([`Evaluator::NOISY_MOVES_FIRST`]), the
+    /// noisy moves ([`Evaluator::for_each_noisy_move`]).
     Noisy,
-    /// Then the quiet ones ([`Evaluator::for_each_quiet_move`]).
-    Quiet,
+    /// All the moves: the quiet ones after the noisy ones
+    /// ([`Evaluator::for_each_quiet_move`]), or all of them at once.
+    All,
 }
 
 /// One completed iteration.
@@ -662,19 +664,22 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let mut i = 0;
         loop {
             if i == list.len() {
-                let generate_quiet = match stage {
-                    Stage::TableMove => false,
-                    Stage::Noisy => true,
-                    Stage::Quiet => break,
-                };
                 let start = list.len();
-                if generate_quiet {
-                    stage = Stage::Quiet;
-                    self.eval.for_each_quiet_move(pos, |mv| list.push((mv, 0)));
-                } else {
-                    stage = Stage::Noisy;
-                    self.eval.for_each_noisy_move(pos, |mv| list.push((mv, 0)));
-                }
+                stage = match stage {
+                    Stage::TableMove if E::NOISY_MOVES_FIRST => {
+                        self.eval.for_each_noisy_move(pos, |mv| list.push((mv, 0)));
+                        Stage::Noisy
+                    }
+                    Stage::TableMove => {
+                        pos.for_each_legal_move(|mv| list.push((mv, 0)));
+                        Stage::All
+                    }
+                    Stage::Noisy => {
+                        self.eval.for_each_quiet_move(pos, |mv| list.push((mv, 0)));
+                        Stage::All
+                    }
+                    Stage::All => break,
+                };
                 // Each new move is ordered by the evaluator's order, then the killers, then by
                 // history; the table's move, searched already, is left out.
                 let mut tt_at = None;

@@ -470,6 +470,10 @@ impl Evaluator<Position> for OnitamaEval {
         "onitama".to_owned()
     }
 
+    /// The noisy moves (captures, the Master onto the temple) are ordered 1,000 and 100,000,
+    /// the quiet ones at most 20 (a Master's step nearer the temple).
+    const NOISY_MOVES_FIRST: bool = true;
+
     /// Winning moves first, then captures, then Master moves towards the temple.
     ///
     /// Plain bit tests on the position's sets: the origin is the mover's own piece (the move is
@@ -702,6 +706,19 @@ mod tests {
                         "{pos} {mv}"
                     );
                     assert_eq!(eval.is_noisy(&pos, mv), is_noisy(&pos, mv), "{pos} {mv}");
+                }
+                // NOISY_MOVES_FIRST: every noisy move is ordered before every quiet one.
+                let eval = OnitamaEval::hand_set();
+                let order = |noisy: bool| {
+                    moves
+                        .iter()
+                        .filter(move |&&mv| is_noisy(&pos, mv) == noisy)
+                        .map(|&mv| eval.move_order(&pos, mv))
+                };
+                if let (Some(lowest_noisy), Some(highest_quiet)) =
+                    (order(true).min(), order(false).max())
+                {
+                    assert!(lowest_noisy > highest_quiet, "{pos}");
                 }
                 let mut noisy = Vec::new();
                 OnitamaEval::hand_set().for_each_noisy_move(&pos, |mv| noisy.push(mv));
