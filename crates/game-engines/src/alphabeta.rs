@@ -32,8 +32,10 @@
 //!   the two killer moves of the ply, then the history heuristic (cut-offs per move, weighted by
 //!   depth squared; a counter per move when the game numbers its moves,
 //!   [`abstract_game::Game::move_index`]). The moves are generated in stages, each only when
-//!   the ones before it did not cut off: the table's move alone, then the noisy moves
-//!   ([`Evaluator::for_each_noisy_move`]), then the quiet ones.
+//!   the ones before it did not cut off: the table's move alone, then the others; where the
+//!   evaluator orders every noisy move first ([`Evaluator::NOISY_MOVES_FIRST`]), the noisy
+//!   moves ([`Evaluator::for_each_noisy_move`]) and then the quiet ones
+//!   ([`Evaluator::for_each_quiet_move`]).
 //! - **Late-move reductions** ([`AlphaBetaConfig::reductions`]): outside the principal variation,
 //!   quiet late moves are searched shallower first, by more plies the deeper the node and the
 //!   later the move ([`AlphaBetaConfig::reduction_scale`]), and again at full depth when they beat

@@ -666,6 +666,23 @@ mod tests {
     }
 
     #[test]
+    fn the_tablebase_wrapper_keeps_the_staged_moves() {
+        type Wrapped = game_engines::WithOracle<Position, OnitamaEval>;
+        assert!(<Wrapped as Evaluator<Position>>::NOISY_MOVES_FIRST);
+        let wrapped = Wrapped::new(OnitamaEval::default(), "wrapped", |_: &Position| None);
+        let pos = Position::start();
+        let (mut inner, mut outer) = (Vec::new(), Vec::new());
+        OnitamaEval::default().for_each_quiet_move(&pos, |mv| inner.push(mv));
+        wrapped.for_each_quiet_move(&pos, |mv| outer.push(mv));
+        assert_eq!(inner, outer);
+        assert_eq!(
+            outer.len(),
+            pos.legal_moves().len(),
+            "no capture from the start"
+        );
+    }
+
+    #[test]
     fn fast_paths_match_the_definition() {
         let mut rng = SplitMix64::new(7);
         let weights = [[100, 60, 6, 2, 1], [3, 5, 7, 11, 13]];
