@@ -668,7 +668,7 @@ mod tests {
     #[test]
     fn the_tablebase_wrapper_keeps_the_staged_moves() {
         type Wrapped = game_engines::WithOracle<Position, OnitamaEval>;
-        assert!(<Wrapped as Evaluator<Position>>::NOISY_MOVES_FIRST);
+        const { assert!(<Wrapped as Evaluator<Position>>::NOISY_MOVES_FIRST) };
         let wrapped = Wrapped::new(OnitamaEval::default(), "wrapped", |_: &Position| None);
         let pos = Position::start();
         let (mut inner, mut outer) = (Vec::new(), Vec::new());
