@@ -33,7 +33,7 @@
 //!   depth squared; a counter per move when the game numbers its moves,
 //!   [`abstract_game::Game::move_index`]). The moves are generated in stages, each only when
 //!   the ones before it did not cut off: the table's move alone, then the others; where the
-//!   evaluator orders every noisy move first ([`Evaluator::NOISY_MOVES_FIRST`]), the noisy
+//!   evaluator orders every noisy move first ([`Evaluator::noisy_moves_first`]), the noisy
 //!   moves ([`Evaluator::for_each_noisy_move`]) and then the quiet ones
 //!   ([`Evaluator::for_each_quiet_move`]).
 //! - **Late-move reductions** ([`AlphaBetaConfig::reductions`]): outside the principal variation,
@@ -469,7 +469,7 @@ type Report<'r, M> = dyn FnMut(&Iteration<M>, u64, u32, Duration) + 'r;
 enum Stage {
     /// The table's move (if it has one).
     TableMove,
-    /// Then, where the evaluator orders them first ([`Evaluator::NOISY_MOVES_FIRST`]), the
+    /// Then, where the evaluator orders them first ([`Evaluator::noisy_moves_first`]), the
     /// noisy moves ([`Evaluator::for_each_noisy_move`]).
     Noisy,
     /// All the moves: the quiet ones after the noisy ones
@@ -668,7 +668,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             if i == list.len() {
                 let start = list.len();
                 stage = match stage {
-                    Stage::TableMove if E::NOISY_MOVES_FIRST => {
+                    Stage::TableMove if self.eval.noisy_moves_first() => {
                         self.eval.for_each_noisy_move(pos, |mv| list.push((mv, 0)));
                         Stage::Noisy
                     }

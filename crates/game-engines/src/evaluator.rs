@@ -84,8 +84,11 @@ pub trait Evaluator<G: Game> {
     /// Whether [`Evaluator::move_order`] puts every noisy move before every quiet one, in every
     /// position. The alpha-beta search then generates a node's moves in stages, the noisy ones
     /// first and the quiet ones only when no noisy move cut off (the same order, less work);
-    /// otherwise (the default, `false`) it generates all of them at once.
-    const NOISY_MOVES_FIRST: bool = false;
+    /// otherwise (the default, `false`) it generates all of them at once. A method, not a
+    /// constant, so that the trait stays usable as `dyn Evaluator`.
+    fn noisy_moves_first(&self) -> bool {
+        false
+    }
 
     /// Calls `f` on each quiet legal move of `pos` (those for which [`Evaluator::is_noisy`] is
     /// false), in the order of [`Game::for_each_legal_move`]: the moves a search tries after the

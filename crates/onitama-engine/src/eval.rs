@@ -470,9 +470,12 @@ impl Evaluator<Position> for OnitamaEval {
         "onitama".to_owned()
     }
 
-    /// The noisy moves (captures, the Master onto the temple) are ordered 1,000 and 100,000,
-    /// the quiet ones at most 20 (a Master's step nearer the temple).
-    const NOISY_MOVES_FIRST: bool = true;
+    /// Yes: the noisy moves (captures, the Master onto the temple) are ordered 1,000 and
+    /// 100,000, the quiet ones at most 20 (a Master's step nearer the temple).
+    #[inline(always)]
+    fn noisy_moves_first(&self) -> bool {
+        true
+    }
 
     /// Winning moves first, then captures, then Master moves towards the temple.
     ///
@@ -668,8 +671,8 @@ mod tests {
     #[test]
     fn the_tablebase_wrapper_keeps_the_staged_moves() {
         type Wrapped = game_engines::WithOracle<Position, OnitamaEval>;
-        const { assert!(<Wrapped as Evaluator<Position>>::NOISY_MOVES_FIRST) };
         let wrapped = Wrapped::new(OnitamaEval::default(), "wrapped", |_: &Position| None);
+        assert!(wrapped.noisy_moves_first());
         let pos = Position::start();
         let (mut inner, mut outer) = (Vec::new(), Vec::new());
         OnitamaEval::default().for_each_quiet_move(&pos, |mv| inner.push(mv));
@@ -724,7 +727,7 @@ mod tests {
                     );
                     assert_eq!(eval.is_noisy(&pos, mv), is_noisy(&pos, mv), "{pos} {mv}");
                 }
-                // NOISY_MOVES_FIRST: every noisy move is ordered before every quiet one.
+                // noisy_moves_first: every noisy move is ordered before every quiet one.
                 let eval = OnitamaEval::hand_set();
                 let order = |noisy: bool| {
                     moves
