@@ -315,7 +315,7 @@ fn staged_moves_change_the_work_not_the_results() {
         reductions: false,
         ..AlphaBetaConfig::default()
     };
-    let mut all_at_once = AlphaBeta::new(config.clone(), OpenLines);
+    let mut all_at_once = AlphaBeta::new(config, OpenLines);
     let mut staged = AlphaBeta::new(config, StagedLines::default());
     let mut memo = HashMap::new();
     for pos in &positions {
