@@ -111,6 +111,25 @@ pub trait Game: Clone + Eq + Debug + Send + Sync {
     fn after_unchecked_for_search(&self, mv: Self::Move) -> Self {
         self.after_unchecked(mv)
     }
+
+    /// How many move indices [`Game::move_index`] gives: every index is below this. 0 (the
+    /// default) when the game numbers no moves.
+    ///
+    /// A search keeps tables by move (its history of cut-offs) and compares many moves with a
+    /// few remembered ones (the table's move, the killers): with move indices, both are plain
+    /// array lookups and integer comparisons instead of hashing and comparing moves.
+    const MOVE_INDEX_BOUND: usize = 0;
+
+    /// The index of `mv` among all values of the move type, legal anywhere or not: below
+    /// [`Game::MOVE_INDEX_BOUND`], and different for different moves (equal indices mean equal
+    /// moves). It depends on the move only, not on a position. Only meaningful when
+    /// [`Game::MOVE_INDEX_BOUND`] is not 0; the default returns 0. The conformance kit checks it
+    /// (`testing::check_move_indices`).
+    #[must_use]
+    fn move_index(mv: Self::Move) -> usize {
+        let _ = mv;
+        0
+    }
 }
 
 /// Optional capability: the 64-bit Zobrist hash of the position, for transposition tables and repetition

@@ -33,13 +33,15 @@ pub type Candidates<'a, G> = &'a dyn Fn(&G) -> Vec<<G as Game>::Move>;
 /// - each legal move passes [`Game::is_legal`], plays with [`Game::play`] without error, gives
 ///   the same position as [`Game::play_unchecked`], and
 ///   [`Game::legal_move_count_after`] equals the child's count;
-/// - [`Game::play`] on a finished game is rejected and changes nothing.
+/// - [`Game::play`] on a finished game is rejected and changes nothing;
+/// - the legal moves' indices pass [`check_move_indices`].
 ///
 /// # Panics
 /// On the first broken convention, with a message naming it.
 pub fn check_position<G: Game>(pos: &G) {
     let moves = pos.legal_moves();
     let moves = moves.as_ref();
+    check_move_indices::<G>(moves.iter().copied());
     for (i, a) in moves.iter().enumerate() {
         assert!(
             !moves[i + 1..].contains(a),
@@ -92,14 +94,16 @@ pub fn check_position<G: Game>(pos: &G) {
 }
 
 /// Checks that every candidate move that is not in the legal list is rejected by [`Game::play`]
-/// and [`Game::is_legal`] and leaves the position unchanged, and that every candidate in the list
-/// is accepted.
+/// and [`Game::is_legal`] and leaves the position unchanged, that every candidate in the list
+/// is accepted, and that the candidates' indices pass [`check_move_indices`].
 ///
 /// # Panics
 /// On the first candidate that is treated wrongly.
 pub fn check_rejects<G: Game>(pos: &G, candidates: impl IntoIterator<Item = G::Move>) {
     let legal = pos.legal_moves();
     let legal = legal.as_ref();
+    let candidates: Vec<G::Move> = candidates.into_iter().collect();
+    check_move_indices::<G>(candidates.iter().copied());
     for mv in candidates {
         let mut copy = pos.clone();
         let result = copy.play(mv);
@@ -123,6 +127,32 @@ pub fn check_rejects<G: Game>(pos: &G, candidates: impl IntoIterator<Item = G::M
                 "a rejected move {mv:?} changed the position {pos:?}"
             );
         }
+    }
+}
+
+/// Checks [`Game::move_index`] on `moves` when the game numbers its moves
+/// ([`Game::MOVE_INDEX_BOUND`] not 0): every index is below the bound, and two of the moves have
+/// the same index only if they are the same move. Nothing to check otherwise.
+///
+/// # Panics
+/// On an index out of range, or two different moves with the same index.
+pub fn check_move_indices<G: Game>(moves: impl IntoIterator<Item = G::Move>) {
+    if G::MOVE_INDEX_BOUND == 0 {
+        return;
+    }
+    let mut by_index: BTreeMap<usize, G::Move> = BTreeMap::new();
+    for mv in moves {
+        let index = G::move_index(mv);
+        assert!(
+            index < G::MOVE_INDEX_BOUND,
+            "move {mv:?} has index {index}, not below MOVE_INDEX_BOUND {}",
+            G::MOVE_INDEX_BOUND
+        );
+        let first = *by_index.entry(index).or_insert(mv);
+        assert_eq!(
+            first, mv,
+            "moves {first:?} and {mv:?} share the index {index}"
+        );
     }
 }
 
@@ -183,7 +213,8 @@ pub struct ConformanceReport {
 }
 
 /// Plays `games` seeded random games of at most `max_plies` plies from `start` and runs every
-/// check of this module on every position: [`check_position`], [`check_rejects`] with
+/// check of this module on every position: [`check_position`] (with [`check_move_indices`] on
+/// the legal moves), [`check_rejects`] (with [`check_move_indices`] on the candidates) with
 /// `candidates(pos)`, [`check_notation`], [`check_hash`], and across all positions met, that equal
 /// positions have equal hashes and equal hashes belong to equal positions (a 64-bit collision among a
 /// few thousand positions would be a broken hash, not bad luck).

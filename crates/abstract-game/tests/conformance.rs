@@ -89,3 +89,54 @@ fn conformance_kit_detects_an_accepted_illegal_move() {
         "the kit must notice an accepted illegal move"
     );
 }
+
+/// Tic-tac-toe whose moves are numbered by `move_index`: the square (`SHARED` false) or the
+/// square modulo 4, which gives different moves the same number (`SHARED` true).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Numbered<const SHARED: bool>(TicTacToe);
+
+impl<const SHARED: bool> Game for Numbered<SHARED> {
+    type Move = u8;
+    type Player = Mark;
+    type Reason = TicTacToeEnd;
+    type Moves = <TicTacToe as Game>::Moves;
+    type IllegalMove = <TicTacToe as Game>::IllegalMove;
+    const MOVE_INDEX_BOUND: usize = 9;
+    fn move_index(mv: u8) -> usize {
+        if SHARED {
+            usize::from(mv) % 4
+        } else {
+            usize::from(mv)
+        }
+    }
+    fn side_to_move(&self) -> Mark {
+        self.0.side_to_move()
+    }
+    fn legal_moves(&self) -> Self::Moves {
+        self.0.legal_moves()
+    }
+    fn play(&mut self, mv: u8) -> Result<(), Self::IllegalMove> {
+        self.0.play(mv)
+    }
+    fn play_unchecked(&mut self, mv: u8) {
+        self.0.play_unchecked(mv);
+    }
+    fn outcome(&self) -> Option<Outcome<Mark, TicTacToeEnd>> {
+        self.0.outcome()
+    }
+}
+
+#[test]
+fn conformance_kit_checks_move_indices() {
+    let start = TicTacToe::new();
+    check_position(&Numbered::<false>(start));
+    check_rejects(&Numbered::<false>(start), 0..9);
+    let caught = std::panic::catch_unwind(|| check_position(&Numbered::<true>(start)));
+    assert!(
+        caught.is_err(),
+        "the kit must notice two moves sharing an index"
+    );
+    // An index beyond the bound: square 9 is no move of the game, but the candidates are asked.
+    let caught = std::panic::catch_unwind(|| check_rejects(&Numbered::<false>(start), 0..10));
+    assert!(caught.is_err(), "the kit must notice an index out of range");
+}

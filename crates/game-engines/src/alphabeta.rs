@@ -30,7 +30,12 @@
 //!   again with the full window only when they beat it. The search is fail-soft.
 //! - **Move order**: the transposition table's move first, then [`Evaluator::move_order`], then
 //!   the two killer moves of the ply, then the history heuristic (cut-offs per move, weighted by
-//!   depth squared).
+//!   depth squared; a counter per move when the game numbers its moves,
+//!   [`abstract_game::Game::move_index`]). The moves are generated in stages, each only when
+//!   the ones before it did not cut off: the table's move alone, then the others; where the
+//!   evaluator orders every noisy move first ([`Evaluator::noisy_moves_first`]), the noisy
+//!   moves ([`Evaluator::for_each_noisy_move`]) and then the quiet ones
+//!   ([`Evaluator::for_each_quiet_move`]).
 //! - **Late-move reductions** ([`AlphaBetaConfig::reductions`]): outside the principal variation,
 //!   quiet late moves are searched shallower first, by more plies the deeper the node and the
 //!   later the move ([`AlphaBetaConfig::reduction_scale`]), and again at full depth when they beat
@@ -114,7 +119,7 @@ use abstract_game::{Game, Player, ZobristHash};
 use crate::engine::{Engine, SearchResult};
 use crate::evaluator::{Evaluator, ZeroEvaluator};
 use crate::limits::{Clock, Limits, next_depth_estimate};
-use crate::ordering::{History, Killers};
+use crate::ordering::{History, Killers, Marked, move_key};
 use crate::score::Score;
 use crate::tt::{Bound, PROVEN_DEPTH, TranspositionTable, TtEntry, TtStats};
 
@@ -459,6 +464,19 @@ struct Searcher<'a, G: Game, E, T> {
 /// far, the time since the start.
 type Report<'r, M> = dyn FnMut(&Iteration<M>, u64, u32, Duration) + 'r;
 
+/// Which of a node's moves are in its list so far.
+#[derive(Clone, Copy)]
+enum Stage {
+    /// The table's move (if it has one).
+    TableMove,
+    /// Then, where the evaluator orders them first ([`Evaluator::noisy_moves_first`]), the
+    /// noisy moves ([`Evaluator::for_each_noisy_move`]).
+    Noisy,
+    /// All the moves: the quiet ones after the noisy ones
+    /// ([`Evaluator::for_each_quiet_move`]), or all of them at once.
+    All,
+}
+
 /// One completed iteration.
 struct Iteration<M> {
     depth: u32,
@@ -496,7 +514,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 filter
             },
             killers: Killers::new(),
-            history: History::new(),
+            history: History::new::<G>(),
             pv: Vec::new(),
             moves: Vec::new(),
             root_partial: None,
@@ -630,10 +648,14 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         // off, they never are. (A key collision can hand in a move of another position: it is
         // checked.)
         let tt_move = tt_move.filter(|&mv| pos.is_legal(mv));
+        let marked = Marked::new::<G>(tt_move, killers);
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
         list.extend(tt_move.map(|mv| (mv, i64::MAX)));
-        let mut generated = false;
+        // The moves come in stages, each generated only when the ones before it are searched
+        // without a cut-off: the table's move, then the noisy moves (captures and the like),
+        // then the quiet ones.
+        let mut stage = Stage::TableMove;
 
         self.push_key(key);
         let alpha0 = alpha;
@@ -644,33 +666,43 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let mut i = 0;
         loop {
             if i == list.len() {
-                if generated {
-                    break;
-                }
-                generated = true;
-                list.clear();
-                pos.for_each_legal_move(|mv| list.push((mv, 0)));
-                for entry in &mut list {
+                let start = list.len();
+                stage = match stage {
+                    Stage::TableMove if self.eval.noisy_moves_first() => {
+                        self.eval.for_each_noisy_move(pos, |mv| list.push((mv, 0)));
+                        Stage::Noisy
+                    }
+                    Stage::TableMove => {
+                        pos.for_each_legal_move(|mv| list.push((mv, 0)));
+                        Stage::All
+                    }
+                    Stage::Noisy => {
+                        self.eval.for_each_quiet_move(pos, |mv| list.push((mv, 0)));
+                        Stage::All
+                    }
+                    Stage::All => break,
+                };
+                // Each new move is ordered by the evaluator's order, then the killers, then by
+                // history; the table's move, searched already, is left out.
+                let mut tt_at = None;
+                for (j, entry) in list[start..].iter_mut().enumerate() {
                     let mv = entry.0;
-                    entry.1 = if Some(mv) == tt_move {
-                        i64::MAX
+                    let key = move_key::<G>(mv);
+                    if marked.is_tt::<G>(mv, key) {
+                        tt_at = Some(start + j);
+                        continue;
+                    }
+                    let secondary = if marked.is_killer::<G>(mv, key) {
+                        1 << 31
                     } else {
-                        let secondary = if is_killer(mv) {
-                            1 << 31
-                        } else {
-                            i64::from(self.history.get(side.index(), mv))
-                        };
-                        (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary
+                        i64::from(self.history.get(side.index(), key))
                     };
+                    entry.1 = (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary;
                 }
-                // The table's move, searched already, goes where the first step of the
-                // selection sort below would have put it.
-                if let Some(j) = list.iter().position(|e| Some(e.0) == tt_move) {
-                    list.swap(0, j);
+                if let Some(j) = tt_at {
+                    list.remove(j);
                 }
-                if i == list.len() {
-                    break;
-                }
+                continue;
             }
             // Selection sort, one step: the first of the best remaining moves comes next.
             let mut j = i;
@@ -741,7 +773,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 marks = r.marks;
                 cut = true;
                 self.killers.record(p, mv);
-                self.history.reward(side.index(), mv, depth);
+                self.history.reward(side.index(), move_key::<G>(mv), depth);
                 break;
             }
             marks |= r.marks;

@@ -81,6 +81,30 @@ pub trait Evaluator<G: Game> {
         });
     }
 
+    /// Whether [`Evaluator::move_order`] puts every noisy move before every quiet one, in every
+    /// position. The alpha-beta search then generates a node's moves in stages, the noisy ones
+    /// first and the quiet ones only when no noisy move cut off (the same order, less work);
+    /// otherwise (the default, `false`) it generates all of them at once. A method, not a
+    /// constant, so that the trait stays usable as `dyn Evaluator`.
+    fn noisy_moves_first(&self) -> bool {
+        false
+    }
+
+    /// Calls `f` on each quiet legal move of `pos` (those for which [`Evaluator::is_noisy`] is
+    /// false), in the order of [`Game::for_each_legal_move`]: the moves a search tries after the
+    /// noisy ones. The default filters the legal moves; an evaluator that can generate its quiet
+    /// moves directly overrides it, with the same moves in the same order.
+    fn for_each_quiet_move(&self, pos: &G, mut f: impl FnMut(G::Move))
+    where
+        Self: Sized,
+    {
+        pos.for_each_legal_move(|mv| {
+            if !self.is_noisy(pos, mv) {
+                f(mv);
+            }
+        });
+    }
+
     /// Whether the side to move in `pos` must answer a threat at once, as a king in check
     /// must: the game is lost on the next ply unless it does (Onitama: its Master is attacked).
     /// The alpha-beta search looks one ply further at such positions (a check extension), so

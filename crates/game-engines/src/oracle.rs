@@ -92,6 +92,14 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
         self.evaluator.for_each_noisy_move(pos, f);
     }
 
+    fn noisy_moves_first(&self) -> bool {
+        self.evaluator.noisy_moves_first()
+    }
+
+    fn for_each_quiet_move(&self, pos: &G, f: impl FnMut(G::Move)) {
+        self.evaluator.for_each_quiet_move(pos, f);
+    }
+
     fn in_check(&self, pos: &G) -> bool {
         self.evaluator.in_check(pos)
     }

@@ -1,9 +1,13 @@
 //! Move ordering memory of a search thread: killer moves per ply and the history heuristic,
-//! both keyed by generic moves.
+//! keyed by the game's move indices where it has them ([`Game::move_index`]), by hash
+//! otherwise.
 
 use core::hash::{Hash, Hasher};
 
-/// The number of history counters (a power of two); moves share them by hash.
+use abstract_game::Game;
+
+/// The number of history counters per player of a game that does not number its moves (a power
+/// of two); moves share them by hash.
 const HISTORY_SIZE: usize = 1 << 12;
 
 /// A counter never grows past this: [`History::reward`] halves the table first.
@@ -75,34 +79,98 @@ impl<M: Copy + Eq> Killers<M> {
     }
 }
 
-/// The history heuristic: how often each move (by hash, per player) caused a cut-off, weighted
-/// by the depth squared.
+/// The history heuristic: how often each move caused a cut-off, per player, weighted by the
+/// depth squared. A move's counter is at its [`move_key`]: its own when the game numbers its
+/// moves, else one shared by hash.
 #[derive(Debug, Clone)]
 pub(crate) struct History {
     counters: Vec<i32>,
+    /// Counters per player.
+    slots: usize,
 }
 
-impl History {
-    pub(crate) fn new() -> Self {
-        History {
-            counters: vec![0; 2 * HISTORY_SIZE],
+/// Where a search files `mv`: its index among the game's moves when the game numbers them
+/// ([`Game::move_index`]; equal keys then mean equal moves), else one of [`HISTORY_SIZE`]
+/// slots by hash (moves may share one).
+#[inline(always)]
+pub(crate) fn move_key<G: Game>(mv: G::Move) -> usize {
+    if G::MOVE_INDEX_BOUND > 0 {
+        G::move_index(mv)
+    } else {
+        let mut h = MoveHasher::default();
+        mv.hash(&mut h);
+        (h.finish() >> 52) as usize % HISTORY_SIZE
+    }
+}
+
+/// The moves a node singles out before generating the others (the table's move, its ply's two
+/// killers), with their keys: comparing a generated move with them is comparing numbers when
+/// the game numbers its moves.
+#[derive(Clone, Copy)]
+pub(crate) struct Marked<M> {
+    moves: [Option<M>; 3],
+    /// The moves' [`move_key`]s, `usize::MAX` for none (no key is that large).
+    keys: [usize; 3],
+}
+
+impl<M: Copy + Eq> Marked<M> {
+    /// The table's move `tt` and the `killers`.
+    #[inline(always)]
+    pub(crate) fn new<G: Game<Move = M>>(tt: Option<M>, killers: [Option<M>; 2]) -> Self {
+        let moves = [tt, killers[0], killers[1]];
+        Marked {
+            moves,
+            keys: moves.map(|m| m.map_or(usize::MAX, move_key::<G>)),
         }
     }
 
-    fn index<M: Hash>(side: usize, mv: M) -> usize {
-        let mut h = MoveHasher::default();
-        mv.hash(&mut h);
-        side * HISTORY_SIZE + (h.finish() >> 52) as usize % HISTORY_SIZE
+    /// Whether `mv` (whose key is `key`) is the table's move.
+    #[inline(always)]
+    pub(crate) fn is_tt<G: Game<Move = M>>(&self, mv: M, key: usize) -> bool {
+        self.is::<G>(0, mv, key)
     }
 
-    /// The counter of `mv` for the player of index `side` (0 or 1), `0..HISTORY_MAX`.
-    pub(crate) fn get<M: Hash>(&self, side: usize, mv: M) -> i32 {
-        self.counters[Self::index(side, mv)]
+    /// Whether `mv` (whose key is `key`) is one of the killers.
+    #[inline(always)]
+    pub(crate) fn is_killer<G: Game<Move = M>>(&self, mv: M, key: usize) -> bool {
+        self.is::<G>(1, mv, key) || self.is::<G>(2, mv, key)
     }
 
-    /// `mv` caused a cut-off in a search of `depth` plies.
-    pub(crate) fn reward<M: Hash>(&mut self, side: usize, mv: M, depth: i32) {
-        let i = Self::index(side, mv);
+    #[inline(always)]
+    fn is<G: Game<Move = M>>(&self, i: usize, mv: M, key: usize) -> bool {
+        if G::MOVE_INDEX_BOUND > 0 {
+            key == self.keys[i]
+        } else {
+            self.moves[i] == Some(mv)
+        }
+    }
+}
+
+impl History {
+    /// The history of a search of game `G`: a counter per move and player when `G` numbers its
+    /// moves, [`HISTORY_SIZE`] shared ones per player otherwise.
+    pub(crate) fn new<G: Game>() -> Self {
+        let slots = if G::MOVE_INDEX_BOUND > 0 {
+            G::MOVE_INDEX_BOUND
+        } else {
+            HISTORY_SIZE
+        };
+        History {
+            counters: vec![0; 2 * slots],
+            slots,
+        }
+    }
+
+    /// The counter of the move with key `key` ([`move_key`]) for the player of index `side`
+    /// (0 or 1), `0..HISTORY_MAX`.
+    #[inline(always)]
+    pub(crate) fn get(&self, side: usize, key: usize) -> i32 {
+        self.counters[side * self.slots + key]
+    }
+
+    /// The move with key `key` caused a cut-off in a search of `depth` plies.
+    pub(crate) fn reward(&mut self, side: usize, key: usize, depth: i32) {
+        let i = side * self.slots + key;
         let bonus = depth.clamp(1, 64).pow(2);
         if self.counters[i] + bonus >= HISTORY_MAX {
             for c in &mut self.counters {

@@ -98,6 +98,13 @@ impl Game for Position {
     fn after_unchecked(&self, mv: Move) -> Position {
         Position::after_unchecked(self, mv)
     }
+
+    const MOVE_INDEX_BOUND: usize = Move::INDEX_BOUND;
+
+    #[inline(always)]
+    fn move_index(mv: Move) -> usize {
+        mv.index()
+    }
 }
 
 impl ZobristHash for Position {

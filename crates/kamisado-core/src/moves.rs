@@ -52,6 +52,27 @@ impl Move {
     pub const fn is_zero_length(self) -> bool {
         self.from.index() == self.to.index()
     }
+
+    /// How many values [`Move::index`] takes: 64 origins × 64 destinations.
+    pub const INDEX_BOUND: usize = 64 * 64;
+
+    /// The move as a number below [`Move::INDEX_BOUND`], different for different moves: for
+    /// tables indexed by move, and cheap comparisons.
+    ///
+    /// ```
+    /// use kamisado_core::Move;
+    ///
+    /// let mv: Move = "a1a3".parse()?;
+    /// let back: Move = "a3a1".parse()?;
+    /// assert!(mv.index() < Move::INDEX_BOUND);
+    /// assert_ne!(mv.index(), back.index());
+    /// # Ok::<(), kamisado_core::ParseMoveError>(())
+    /// ```
+    #[inline(always)]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.from.index() * 64 + self.to.index()
+    }
 }
 
 impl fmt::Display for Move {
@@ -178,3 +199,25 @@ pub const MAX_TOWER_MOVES: usize = 14;
 
 /// A list of legal moves that lives on the stack (no allocation).
 pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_move_has_its_own_index_below_the_bound() {
+        let mut seen = alloc::vec![None; Move::INDEX_BOUND];
+        for from in Square::ALL {
+            for to in Square::ALL {
+                let mv = Move::new(from, to);
+                let i = mv.index();
+                assert!(i < Move::INDEX_BOUND, "{mv} has index {i}");
+                assert_eq!(seen[i].replace(mv), None, "{mv} shares the index {i}");
+            }
+        }
+        assert!(
+            seen.iter().all(Option::is_some),
+            "every index is some move's"
+        );
+    }
+}

@@ -99,6 +99,13 @@ impl Game for Position {
     fn after_unchecked_for_search(&self, mv: Move) -> Position {
         Position::after_unchecked_uncounted(self, mv)
     }
+
+    const MOVE_INDEX_BOUND: usize = Move::INDEX_BOUND;
+
+    #[inline(always)]
+    fn move_index(mv: Move) -> usize {
+        mv.index()
+    }
 }
 
 impl ZobristHash for Position {

@@ -78,6 +78,31 @@ impl Move {
             Move::Pass { .. } => None,
         }
     }
+
+    /// How many values [`Move::index`] takes: 16 cards × 25 × 25 steps, then 16 passes.
+    pub const INDEX_BOUND: usize = 16 * 25 * 25 + 16;
+
+    /// The move as a number below [`Move::INDEX_BOUND`], different for different moves: for
+    /// tables indexed by move, and cheap comparisons.
+    ///
+    /// ```
+    /// use onitama_core::{Card, Move, Square};
+    ///
+    /// let a1 = Square::new(0, 0).unwrap();
+    /// let a2 = Square::new(0, 1).unwrap();
+    /// let step = Move::step(Card::Tiger, a1, a2);
+    /// assert!(step.index() < Move::INDEX_BOUND);
+    /// assert_ne!(step.index(), Move::step(Card::Tiger, a2, a1).index());
+    /// assert_ne!(step.index(), Move::pass(Card::Tiger).index());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Move::Step { card, from, to } => (card.index() * 25 + from.index()) * 25 + to.index(),
+            Move::Pass { card } => 16 * 25 * 25 + card.index(),
+        }
+    }
 }
 
 impl fmt::Display for Move {
@@ -171,3 +196,28 @@ pub const MAX_LEGAL_MOVES: usize = 40;
 
 /// The legal moves of a position: a fixed-capacity list that needs no heap allocation.
 pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_move_has_its_own_index_below_the_bound() {
+        let mut seen = alloc::vec![None; Move::INDEX_BOUND];
+        let mut moves = alloc::vec::Vec::new();
+        for card in Card::ALL {
+            moves.push(Move::pass(card));
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    moves.push(Move::step(card, from, to));
+                }
+            }
+        }
+        assert_eq!(moves.len(), Move::INDEX_BOUND);
+        for mv in moves {
+            let i = mv.index();
+            assert!(i < Move::INDEX_BOUND, "{mv} has index {i}");
+            assert_eq!(seen[i].replace(mv), None, "{mv} shares the index {i}");
+        }
+    }
+}

@@ -270,7 +270,7 @@ impl Position {
                 } else {
                     Piece::Student
                 };
-                h ^= ZOBRIST.piece[side.index()][piece.index()][sq.index()];
+                h ^= ZOBRIST.piece(side.index(), piece.index(), sq.index());
             }
             for card in self.hand(side) {
                 h ^= ZOBRIST.hand[side.index()][card.index()];
@@ -683,10 +683,10 @@ impl Position {
             let tb = 1u32 << to.index();
             let kind = usize::from(self.masters & fb == 0);
             self.zobrist ^=
-                ZOBRIST.piece[s][kind][from.index()] ^ ZOBRIST.piece[s][kind][to.index()];
+                ZOBRIST.piece(s, kind, from.index()) ^ ZOBRIST.piece(s, kind, to.index());
             if self.pieces[o] & tb != 0 {
                 let captured = usize::from(self.masters & tb == 0);
-                self.zobrist ^= ZOBRIST.piece[o][captured][to.index()];
+                self.zobrist ^= ZOBRIST.piece(o, captured, to.index());
                 if self.steps[o] != UNCOUNTED {
                     self.steps[o] = steps_after_capture(
                         self.to_move.other(),

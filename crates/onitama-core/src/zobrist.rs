@@ -4,16 +4,27 @@
 use abstract_game::rng::SplitMix64;
 
 pub(crate) struct Keys {
-    pub(crate) piece: [[[u64; 25]; 2]; 2],
+    /// By side, piece kind (0 Master, 1 Student) and square; 32 squares wide, so that an index
+    /// masked to 5 bits is in range (the last 7 are 0 and never used).
+    piece: [[[u64; 32]; 2]; 2],
     pub(crate) hand: [[u64; 16]; 2],
     pub(crate) side_card: [u64; 16],
     pub(crate) blue_to_move: u64,
 }
 
-pub(crate) const ZOBRIST: Keys = {
+impl Keys {
+    /// The key of a piece of `kind` (0 Master, 1 Student) of the side of index `side` on the
+    /// square of index `square` (each index within its range: masked, never checked).
+    #[inline(always)]
+    pub(crate) fn piece(&self, side: usize, kind: usize, square: usize) -> u64 {
+        self.piece[side & 1][kind & 1][square & 31]
+    }
+}
+
+pub(crate) static ZOBRIST: Keys = {
     let mut rng = SplitMix64::new(0x0E17_A3A0_2026_0001);
     let mut keys = Keys {
-        piece: [[[0; 25]; 2]; 2],
+        piece: [[[0; 32]; 2]; 2],
         hand: [[0; 16]; 2],
         side_card: [0; 16],
         blue_to_move: 0,

@@ -152,8 +152,9 @@ impl std::error::Error for WeightsFileError {}
 pub struct OnitamaEval {
     weights: [i32; WEIGHTS],
     /// `pst[side][kind][square]`: the piece-square weight of a piece of `kind` (0 Student,
-    /// 1 Master) of `side` on `square`, the square already turned for Blue; 32 squares wide,
-    /// so that any 5-bit index is in range.
+    /// 1 Master) of `side` on `square`, the square already turned for Blue, plus the terms
+    /// that depend on that piece and square alone (a Student's material, a Master's temple
+    /// distance); 32 squares wide, so that any 5-bit index is in range.
     pst: [[[i32; 32]; 2]; 2],
 }
 
@@ -180,7 +181,14 @@ impl OnitamaEval {
         for side in Side::BOTH {
             for (kind, start) in [(0, index::STUDENT_ON), (1, index::MASTER_ON)] {
                 for sq in 0..25 {
-                    pst[side.index()][kind][sq] = weights[start + own_square(side, sq)];
+                    // A Student's square value includes its material; a Master's, its
+                    // distance to the temple it attacks.
+                    pst[side.index()][kind][sq] = weights[start + own_square(side, sq)]
+                        + if kind == 0 {
+                            weights[index::STUDENT]
+                        } else {
+                            -weights[index::TEMPLE_DISTANCE] * TEMPLE_STEPS[side.index()][sq]
+                        };
                 }
             }
         }
@@ -355,21 +363,6 @@ const DEST: [[[u32; 32]; 2]; 16] = {
     table
 };
 
-/// [`TEMPLE_STEPS`], 32 squares wide.
-const TEMPLE_STEPS32: [[i32; 32]; 2] = {
-    let mut table = [[0; 32]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut sq = 0;
-        while sq < 25 {
-            table[side][sq] = TEMPLE_STEPS[side][sq];
-            sq += 1;
-        }
-        side += 1;
-    }
-    table
-};
-
 /// The number of set bits of every 13-bit value: two lookups count a set of 25 squares (the
 /// build has no population-count instruction, and this is cheaper than the shifts and masks
 /// `count_ones` compiles to).
@@ -451,8 +444,7 @@ impl Evaluator<Position> for OnitamaEval {
             score -= their_pst[usize::from(masters & (1 << sq) != 0)][sq];
         }
         let (my_students, their_students) = (mine & !masters, theirs & !masters);
-        score += w[index::STUDENT] * (popcount(my_students) - popcount(their_students))
-            + w[index::REACH] * (popcount(my_cover & !mine) - popcount(their_cover & !theirs))
+        score += w[index::REACH] * (popcount(my_cover & !mine) - popcount(their_cover & !theirs))
             + w[index::INCOMING_REACH] * popcount(incoming & !mine)
             + w[index::STUDENT_THREATENED]
                 * (popcount(my_cover & their_students) - popcount(their_cover & my_students))
@@ -463,29 +455,26 @@ impl Evaluator<Position> for OnitamaEval {
             - w[index::HAND + c.index()]
             - w[index::HAND + d.index()]
             + w[index::INCOMING + e.index()];
-        // Each Master: its distance to the temple it attacks, and whether the other side's
-        // cards reach it (its square is in the piece-square values above).
-        let my_master = mine & masters;
-        if my_master != 0 {
-            let sq = my_master.trailing_zeros() as usize & 31;
-            score -= w[index::TEMPLE_DISTANCE] * TEMPLE_STEPS32[s][sq];
-            if their_cover & my_master != 0 {
-                score -= w[index::MASTER_ATTACKED];
-            }
+        // Each Master: whether the other side's cards reach it (its square and its distance to
+        // the temple it attacks are in the piece-square values above).
+        if their_cover & mine & masters != 0 {
+            score -= w[index::MASTER_ATTACKED];
         }
-        let their_master = theirs & masters;
-        if their_master != 0 {
-            let sq = their_master.trailing_zeros() as usize & 31;
-            score += w[index::TEMPLE_DISTANCE] * TEMPLE_STEPS32[o][sq];
-            if my_cover & their_master != 0 {
-                score += w[index::MASTER_ATTACKED];
-            }
+        if my_cover & theirs & masters != 0 {
+            score += w[index::MASTER_ATTACKED];
         }
         score
     }
 
     fn name(&self) -> String {
         "onitama".to_owned()
+    }
+
+    /// Yes: the noisy moves (captures, the Master onto the temple) are ordered 1,000 and
+    /// 100,000, the quiet ones at most 20 (a Master's step nearer the temple).
+    #[inline(always)]
+    fn noisy_moves_first(&self) -> bool {
+        true
     }
 
     /// Winning moves first, then captures, then Master moves towards the temple.
@@ -555,6 +544,27 @@ impl Evaluator<Position> for OnitamaEval {
         let them = pos.side_to_move().other();
         let targets = pos.pieces(them);
         pos.for_each_step_onto(targets, targets | them.temple().bitboard(), f);
+    }
+
+    /// The steps onto empty squares (but the Master's onto the opposing temple), straight from
+    /// the bitboards; the forced passes when the side to move has no step at all.
+    #[inline]
+    fn for_each_quiet_move(&self, pos: &Position, mut f: impl FnMut(Move)) {
+        let empty = !pos.occupied();
+        let temple = pos.side_to_move().other().temple().bitboard();
+        let mut any = false;
+        pos.for_each_step_onto(empty, empty & !temple, |mv| {
+            any = true;
+            f(mv);
+        });
+        if !any {
+            // No quiet step: either only noisy ones, or none at all and the passes are the moves.
+            pos.for_each_legal_move(|mv| {
+                if mv.is_pass() {
+                    f(mv);
+                }
+            });
+        }
     }
 }
 
@@ -644,6 +654,38 @@ mod tests {
     }
 
     #[test]
+    fn the_forced_passes_are_the_quiet_moves_when_no_step_exists() {
+        let pos: Position = "MSSSS/5/2m2/5/5 boar,elephant monkey,tiger crab r"
+            .parse()
+            .expect("valid");
+        let moves = pos.legal_moves();
+        assert!(moves.iter().all(|mv| mv.is_pass()), "{moves:?}");
+        let mut quiet = Vec::new();
+        OnitamaEval::default().for_each_quiet_move(&pos, |mv| quiet.push(mv));
+        assert_eq!(quiet, moves.to_vec());
+        let mut noisy = Vec::new();
+        OnitamaEval::default().for_each_noisy_move(&pos, |mv| noisy.push(mv));
+        assert!(noisy.is_empty(), "{noisy:?}");
+    }
+
+    #[test]
+    fn the_tablebase_wrapper_keeps_the_staged_moves() {
+        type Wrapped = game_engines::WithOracle<Position, OnitamaEval>;
+        let wrapped = Wrapped::new(OnitamaEval::default(), "wrapped", |_: &Position| None);
+        assert!(wrapped.noisy_moves_first());
+        let pos = Position::start();
+        let (mut inner, mut outer) = (Vec::new(), Vec::new());
+        OnitamaEval::default().for_each_quiet_move(&pos, |mv| inner.push(mv));
+        wrapped.for_each_quiet_move(&pos, |mv| outer.push(mv));
+        assert_eq!(inner, outer);
+        assert_eq!(
+            outer.len(),
+            pos.legal_moves().len(),
+            "no capture from the start"
+        );
+    }
+
+    #[test]
     fn fast_paths_match_the_definition() {
         let mut rng = SplitMix64::new(7);
         let weights = [[100, 60, 6, 2, 1], [3, 5, 7, 11, 13]];
@@ -685,6 +727,19 @@ mod tests {
                     );
                     assert_eq!(eval.is_noisy(&pos, mv), is_noisy(&pos, mv), "{pos} {mv}");
                 }
+                // noisy_moves_first: every noisy move is ordered before every quiet one.
+                let eval = OnitamaEval::hand_set();
+                let order = |noisy: bool| {
+                    moves
+                        .iter()
+                        .filter(move |&&mv| is_noisy(&pos, mv) == noisy)
+                        .map(|&mv| eval.move_order(&pos, mv))
+                };
+                if let (Some(lowest_noisy), Some(highest_quiet)) =
+                    (order(true).min(), order(false).max())
+                {
+                    assert!(lowest_noisy > highest_quiet, "{pos}");
+                }
                 let mut noisy = Vec::new();
                 OnitamaEval::hand_set().for_each_noisy_move(&pos, |mv| noisy.push(mv));
                 let filtered: Vec<Move> = moves
@@ -693,6 +748,14 @@ mod tests {
                     .filter(|&mv| is_noisy(&pos, mv))
                     .collect();
                 assert_eq!(noisy, filtered, "{pos}");
+                let mut quiet = Vec::new();
+                OnitamaEval::hand_set().for_each_quiet_move(&pos, |mv| quiet.push(mv));
+                let filtered: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&mv| !is_noisy(&pos, mv))
+                    .collect();
+                assert_eq!(quiet, filtered, "{pos}");
                 let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
                 pos.play_unchecked(mv);
                 positions += 1;
