@@ -653,8 +653,8 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         list.clear();
         list.extend(tt_move.map(|mv| (mv, i64::MAX)));
         // The moves come in stages, each generated only when the ones before it are searched
-        // without a cut-off: the table's move, then the noisy moves (captures and the like),
-        // then the quiet ones.
+        // without a cut-off: the table's move, then the others (the noisy ones first, then the
+        // quiet ones, where the evaluator orders every noisy move first).
         let mut stage = Stage::TableMove;
 
         self.push_key(key);
