@@ -643,7 +643,6 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         // The killers of this ply stay the same while its moves are searched (only nodes of this
         // ply record them, and the children are deeper).
         let killers = self.killers.at(p);
-        let is_killer = |mv: G::Move| killers[0] == Some(mv) || killers[1] == Some(mv);
         // The table's move is searched first, before the others are generated: when it cuts
         // off, they never are. (A key collision can hand in a move of another position: it is
         // checked.)
@@ -721,8 +720,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 && depth >= 3
                 && i >= 3
                 && !pv_node
-                && Some(mv) != tt_move
-                && !is_killer(mv)
+                && !marked.is_tt_or_killer::<G>(mv)
                 && !child.is_over()
                 && !self.eval.is_noisy(pos, mv);
             let mut r = if i == 0 {

@@ -136,6 +136,13 @@ impl<M: Copy + Eq> Marked<M> {
         self.is::<G>(1, mv, key) || self.is::<G>(2, mv, key)
     }
 
+    /// Whether `mv` is the table's move or one of the killers.
+    #[inline(always)]
+    pub(crate) fn is_tt_or_killer<G: Game<Move = M>>(&self, mv: M) -> bool {
+        let key = move_key::<G>(mv);
+        self.is_tt::<G>(mv, key) || self.is_killer::<G>(mv, key)
+    }
+
     #[inline(always)]
     fn is<G: Game<Move = M>>(&self, i: usize, mv: M, key: usize) -> bool {
         if G::MOVE_INDEX_BOUND > 0 {
