@@ -98,6 +98,7 @@ struct ReadmeDoctest;
 
 pub mod alphabeta;
 pub mod engine;
+mod eval_cache;
 pub mod evaluator;
 pub mod level;
 pub mod limits;
