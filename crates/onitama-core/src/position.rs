@@ -315,7 +315,8 @@ impl Position {
     #[must_use]
     pub const fn hand(&self, side: Side) -> [Card; 2] {
         let (a, b) = hand_cards(self.hands[side as usize]);
-        [Card::ALL[a], Card::ALL[b]]
+        // A hand always holds two cards: the indices are below 16 (the mask drops the check).
+        [Card::ALL[a & 15], Card::ALL[b & 15]]
     }
 
     /// Whether `side` holds `card`.
@@ -664,7 +665,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn after_unchecked_uncounted(&self, mv: Move) -> Position {
         let mut next = *self;
         next.play_unchecked_counting::<false>(mv);
