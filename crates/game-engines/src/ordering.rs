@@ -168,11 +168,11 @@ impl History {
         }
     }
 
-    /// The counter of the move with key `key` ([`move_key`]) for the player of index `side`
-    /// (0 or 1), `0..HISTORY_MAX`.
+    /// The counters of the player of index `side` (0 or 1), by [`move_key`]: for a node's loop
+    /// over its moves, which reads one player's counters only.
     #[inline(always)]
-    pub(crate) fn get(&self, side: usize, key: usize) -> i32 {
-        self.counters[side * self.slots + key]
+    pub(crate) fn of(&self, side: usize) -> &[i32] {
+        &self.counters[side * self.slots..(side + 1) * self.slots]
     }
 
     /// The move with key `key` caused a cut-off in a search of `depth` plies.
