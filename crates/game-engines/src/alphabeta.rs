@@ -48,9 +48,6 @@
 //!   ([`AlphaBetaConfig::quiescence`]).
 //! - **Transposition table** ([`crate::tt`]): results keyed by the Zobrist key, with bounds,
 //!   depth and the best move; distances to the end are stored relative to the node.
-//! - **Evaluation cache**: each search thread keeps the last evaluations by Zobrist key (a
-//!   direct-mapped table of 65,536 entries, 1 MiB), so a transposition met in quiescence is
-//!   not evaluated again. It changes the work, not the result.
 //!
 //! # Scores
 //!
@@ -120,7 +117,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use abstract_game::{Game, Player, ZobristHash};
 
 use crate::engine::{Engine, SearchResult};
-use crate::eval_cache::EvalCache;
 use crate::evaluator::{Evaluator, ZeroEvaluator};
 use crate::limits::{Clock, Limits, next_depth_estimate};
 use crate::ordering::{History, Killers, Marked, move_key};
@@ -462,8 +458,6 @@ struct Searcher<'a, G: Game, E, T> {
     /// The root's best move so far in the running iteration, once its first move has been
     /// searched: what a search stopped during the iteration plays.
     root_partial: Option<Iteration<G::Move>>,
-    /// The evaluations computed lately, for positions met again.
-    eval_cache: EvalCache,
 }
 
 /// The callback of a completed iteration: the iteration, the nodes and the selective depth so
@@ -524,7 +518,6 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             pv: Vec::new(),
             moves: Vec::new(),
             root_partial: None,
-            eval_cache: EvalCache::new(),
         }
     }
 
@@ -543,11 +536,8 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         self.key_filter[key as usize % KEY_FILTER] != 0 && self.keys.iter().rev().any(|&k| k == key)
     }
 
-    /// The evaluation of `pos` (whose key is `key`), clamped, from the cache when it is there.
-    fn evaluate(&mut self, pos: &G, key: u64) -> i32 {
-        let eval = self.eval;
-        self.eval_cache
-            .get_or_insert(key, || eval.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    fn evaluate(&self, pos: &G) -> i32 {
+        self.eval.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     /// Searches `child`, the position after a move at `ply - 1`, from the parent's point of
@@ -847,7 +837,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
 
     /// Quiescence: stand pat on the evaluation or follow a noisy move.
     fn quiesce(&mut self, pos: &G, key: u64, ply: u32, mut alpha: i32, beta: i32) -> Val {
-        let stand = self.evaluate(pos, key);
+        let stand = self.evaluate(pos);
         if !self.quiescence || stand >= beta || ply >= MAX_PLY {
             return Val {
                 v: stand,

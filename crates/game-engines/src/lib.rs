@@ -98,7 +98,6 @@ struct ReadmeDoctest;
 
 pub mod alphabeta;
 pub mod engine;
-mod eval_cache;
 pub mod evaluator;
 pub mod level;
 pub mod limits;
