@@ -67,6 +67,7 @@ impl<M: Copy + Eq> Killers<M> {
     }
 
     /// `mv` caused a cut-off at `ply`.
+    #[inline]
     pub(crate) fn record(&mut self, ply: usize, mv: M) {
         if self.slots.len() <= ply {
             self.slots.resize(ply + 1, [None, None]);
@@ -176,6 +177,7 @@ impl History {
     }
 
     /// The move with key `key` caused a cut-off in a search of `depth` plies.
+    #[inline]
     pub(crate) fn reward(&mut self, side: usize, key: usize, depth: i32) {
         let i = side * self.slots + key;
         let bonus = depth.clamp(1, 64).pow(2);
