@@ -684,6 +684,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 // Each new move is ordered by the evaluator's order, then the killers, then by
                 // history; the table's move, searched already, is left out.
                 let mut tt_at = None;
+                let history = self.history.of(side.index());
                 for (j, entry) in list[start..].iter_mut().enumerate() {
                     let mv = entry.0;
                     let key = move_key::<G>(mv);
@@ -694,7 +695,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                     let secondary = if marked.is_killer::<G>(mv, key) {
                         1 << 31
                     } else {
-                        i64::from(self.history.get(side.index(), key))
+                        i64::from(history[key])
                     };
                     entry.1 = (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary;
                 }

@@ -67,6 +67,7 @@ impl<M: Copy + Eq> Killers<M> {
     }
 
     /// `mv` caused a cut-off at `ply`.
+    #[inline]
     pub(crate) fn record(&mut self, ply: usize, mv: M) {
         if self.slots.len() <= ply {
             self.slots.resize(ply + 1, [None, None]);
@@ -168,14 +169,15 @@ impl History {
         }
     }
 
-    /// The counter of the move with key `key` ([`move_key`]) for the player of index `side`
-    /// (0 or 1), `0..HISTORY_MAX`.
+    /// The counters of the player of index `side` (0 or 1), by [`move_key`]: for a node's loop
+    /// over its moves, which reads one player's counters only.
     #[inline(always)]
-    pub(crate) fn get(&self, side: usize, key: usize) -> i32 {
-        self.counters[side * self.slots + key]
+    pub(crate) fn of(&self, side: usize) -> &[i32] {
+        &self.counters[side * self.slots..(side + 1) * self.slots]
     }
 
     /// The move with key `key` caused a cut-off in a search of `depth` plies.
+    #[inline]
     pub(crate) fn reward(&mut self, side: usize, key: usize, depth: i32) {
         let i = side * self.slots + key;
         let bonus = depth.clamp(1, 64).pow(2);

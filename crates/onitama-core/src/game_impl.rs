@@ -95,7 +95,7 @@ impl Game for Position {
         Position::after_unchecked(self, mv)
     }
 
-    #[inline]
+    #[inline(always)]
     fn after_unchecked_for_search(&self, mv: Move) -> Position {
         Position::after_unchecked_uncounted(self, mv)
     }

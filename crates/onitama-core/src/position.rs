@@ -49,6 +49,10 @@ pub struct Position {
     /// of the position (it follows from the pieces and cards), so equality and hashing skip it.
     steps: [u8; 2],
     zobrist: u64,
+    /// Whether the game is over, kept up to date by every move (a Master captured or on the
+    /// opposing temple): [`Position::is_over`] is asked at every node of a search. Not a
+    /// feature of the position (it follows from the pieces), so equality and hashing skip it.
+    over: bool,
 }
 
 /// The value of [`Position::steps`] for a side whose steps were not counted (more than any side
@@ -205,6 +209,7 @@ impl Position {
             to_move,
             steps: [0; 2],
             zobrist: 0,
+            over: false,
         };
         for (i, cell) in board.iter().enumerate() {
             if let Some((side, piece)) = *cell {
@@ -215,6 +220,7 @@ impl Position {
             }
         }
         pos.zobrist = pos.zobrist_from_scratch();
+        pos.over = pos.is_over_from_scratch();
         pos.steps = [
             pos.steps_from_scratch(Side::Red),
             pos.steps_from_scratch(Side::Blue),
@@ -315,7 +321,8 @@ impl Position {
     #[must_use]
     pub const fn hand(&self, side: Side) -> [Card; 2] {
         let (a, b) = hand_cards(self.hands[side as usize]);
-        [Card::ALL[a], Card::ALL[b]]
+        // A hand always holds two cards: the indices are below 16 (the mask drops the check).
+        [Card::ALL[a & 15], Card::ALL[b & 15]]
     }
 
     /// Whether `side` holds `card`.
@@ -374,6 +381,11 @@ impl Position {
     #[must_use]
     #[inline]
     pub const fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// [`Position::is_over`] from the pieces.
+    const fn is_over_from_scratch(&self) -> bool {
         let red = self.masters & self.pieces[0];
         let blue = self.masters & self.pieces[1];
         red == 0 || blue == 0 || (red & BLUE_TEMPLE) | (blue & RED_TEMPLE) != 0
@@ -664,7 +676,7 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn after_unchecked_uncounted(&self, mv: Move) -> Position {
         let mut next = *self;
         next.play_unchecked_counting::<false>(mv);
@@ -724,6 +736,8 @@ impl Position {
         };
         self.to_move = self.to_move.other();
         self.zobrist ^= ZOBRIST.blue_to_move;
+        self.over = won;
+        debug_assert_eq!(self.over, self.is_over_from_scratch());
         debug_assert_eq!(self.pieces[0] & self.pieces[1], 0);
         debug_assert_eq!((self.pieces[0] | self.pieces[1]) & !BOARD_BITS, 0);
     }

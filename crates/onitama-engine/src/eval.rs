@@ -341,24 +341,29 @@ const TEMPLE_STEPS: [[i32; 25]; 2] = {
     table
 };
 
-/// `DEST[card][side][square]`: the squares `card` lets a piece of `side` on `square` reach
-/// ([`Card::destinations`]), 32 squares wide so that any 5-bit index is in range.
-const DEST: [[[u32; 32]; 2]; 16] = {
-    let mut table = [[[0; 32]; 2]; 16];
-    let mut card = 0;
-    while card < 16 {
-        let mut side = 0;
-        while side < 2 {
-            let mut sq = 0;
-            while sq < 25 {
-                table[card][side][sq] = Card::ALL[card]
-                    .destinations(Side::BOTH[side], Square::ALL[sq])
-                    .bits();
-                sq += 1;
+/// `CARD_PAIR_REACH[a][b][side][square]`: the squares that cards `a` and `b` let a piece of `side` on
+/// `square` reach ([`Card::destinations`] of both; `a == b` gives one card's), 32 squares wide
+/// so that any 5-bit index is in range.
+static CARD_PAIR_REACH: [[[[u32; 32]; 2]; 16]; 16] = {
+    let mut table = [[[[0; 32]; 2]; 16]; 16];
+    let mut a = 0;
+    while a < 16 {
+        let mut b = 0;
+        while b < 16 {
+            let mut side = 0;
+            while side < 2 {
+                let mut sq = 0;
+                while sq < 25 {
+                    let (s, at) = (Side::BOTH[side], Square::ALL[sq]);
+                    table[a][b][side][sq] = Card::ALL[a].destinations(s, at).bits()
+                        | Card::ALL[b].destinations(s, at).bits();
+                    sq += 1;
+                }
+                side += 1;
             }
-            side += 1;
+            b += 1;
         }
-        card += 1;
+        a += 1;
     }
     table
 };
@@ -401,8 +406,9 @@ const fn steps(a: Square, b: Square) -> i32 {
 }
 
 impl Evaluator<Position> for OnitamaEval {
-    /// One pass over each side's pieces gathers the squares its cards reach (own pieces
-    /// included) and its piece-square values; the counting terms are then population counts of
+    /// One pass over each side's Students, then its Master, gathers the squares its two cards
+    /// reach (own pieces included, one lookup per piece in a table of card pairs) and its
+    /// piece-square values; the counting terms are then population counts of
     /// those sets (a table lookup per 13 bits). A side's reach contains the other Master exactly
     /// when that Master is attacked (a Master is never on a square of its opponent's pieces).
     /// [`OnitamaEval::features`] computes the same sum term by term (a test checks it).
@@ -417,44 +423,51 @@ impl Evaluator<Position> for OnitamaEval {
         let [a, b] = pos.hand(me);
         let [c, d] = pos.hand(them);
         let e = pos.side_card();
-        let (ta, tb, te) = (
-            &DEST[a.index()][s],
-            &DEST[b.index()][s],
-            &DEST[e.index()][s],
-        );
-        let (tc, td) = (&DEST[c.index()][o], &DEST[d.index()][o]);
+        let my_reach = &CARD_PAIR_REACH[a.index()][b.index()][s];
+        let their_reach = &CARD_PAIR_REACH[c.index()][d.index()][o];
+        let incoming_reach = &CARD_PAIR_REACH[e.index()][e.index()][s];
+        let (my_students, their_students) = (mine & !masters, theirs & !masters);
         let (my_pst, their_pst) = (&self.pst[s], &self.pst[o]);
-        // One pass over each side's pieces: what its cards reach, and its piece-square values.
-        let mut score = w[index::TEMPO];
+        let mut score = w[index::TEMPO] + w[index::HAND + a.index()] + w[index::HAND + b.index()]
+            - w[index::HAND + c.index()]
+            - w[index::HAND + d.index()]
+            + w[index::INCOMING + e.index()];
+        // One pass over each side's Students, then its Master: what its cards reach, and the
+        // piece-square values.
         let (mut my_cover, mut incoming) = (0u32, 0u32);
-        let mut bits = mine;
+        let mut bits = my_students;
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize & 31;
             bits &= bits - 1;
-            my_cover |= ta[sq] | tb[sq];
-            incoming |= te[sq];
-            score += my_pst[usize::from(masters & (1 << sq) != 0)][sq];
+            my_cover |= my_reach[sq];
+            incoming |= incoming_reach[sq];
+            score += my_pst[0][sq];
+        }
+        if mine & masters != 0 {
+            let sq = (mine & masters).trailing_zeros() as usize & 31;
+            my_cover |= my_reach[sq];
+            incoming |= incoming_reach[sq];
+            score += my_pst[1][sq];
         }
         let mut their_cover = 0u32;
-        let mut bits = theirs;
+        let mut bits = their_students;
         while bits != 0 {
             let sq = bits.trailing_zeros() as usize & 31;
             bits &= bits - 1;
-            their_cover |= tc[sq] | td[sq];
-            score -= their_pst[usize::from(masters & (1 << sq) != 0)][sq];
+            their_cover |= their_reach[sq];
+            score -= their_pst[0][sq];
         }
-        let (my_students, their_students) = (mine & !masters, theirs & !masters);
+        if theirs & masters != 0 {
+            let sq = (theirs & masters).trailing_zeros() as usize & 31;
+            their_cover |= their_reach[sq];
+            score -= their_pst[1][sq];
+        }
         score += w[index::REACH] * (popcount(my_cover & !mine) - popcount(their_cover & !theirs))
             + w[index::INCOMING_REACH] * popcount(incoming & !mine)
             + w[index::STUDENT_THREATENED]
                 * (popcount(my_cover & their_students) - popcount(their_cover & my_students))
             + w[index::STUDENT_DEFENDED]
-                * (popcount(my_cover & my_students) - popcount(their_cover & their_students))
-            + w[index::HAND + a.index()]
-            + w[index::HAND + b.index()]
-            - w[index::HAND + c.index()]
-            - w[index::HAND + d.index()]
-            + w[index::INCOMING + e.index()];
+                * (popcount(my_cover & my_students) - popcount(their_cover & their_students));
         // Each Master: whether the other side's cards reach it (its square and its distance to
         // the temple it attacks are in the piece-square values above).
         if their_cover & mine & masters != 0 {
