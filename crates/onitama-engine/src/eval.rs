@@ -341,9 +341,9 @@ const TEMPLE_STEPS: [[i32; 25]; 2] = {
     table
 };
 
-/// `CARD_PAIR_REACH[a][b][side][square]`: the squares that cards `a` and `b` let a piece of `side` on
-/// `square` reach ([`Card::destinations`] of both; `a == b` gives one card's), 32 squares wide
-/// so that any 5-bit index is in range.
+/// `CARD_PAIR_REACH[a][b][side][square]`: the squares that cards `a` and `b` let a piece of
+/// `side` on `square` reach ([`Card::destinations`] of both; `a == b` gives one card's), 32
+/// squares wide so that any 5-bit index is in range.
 static CARD_PAIR_REACH: [[[[u32; 32]; 2]; 16]; 16] = {
     let mut table = [[[[0; 32]; 2]; 16]; 16];
     let mut a = 0;
