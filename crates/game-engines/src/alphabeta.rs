@@ -666,23 +666,26 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         loop {
             if i == list.len() {
                 let start = list.len();
+                // Each move comes with the evaluator's order in the high half of its key.
+                let eval = self.eval;
+                let mut push = |mv, order: i32| list.push((mv, i64::from(order) << 32));
                 stage = match stage {
-                    Stage::TableMove if self.eval.noisy_moves_first() => {
-                        self.eval.for_each_noisy_move(pos, |mv| list.push((mv, 0)));
+                    Stage::TableMove if eval.noisy_moves_first() => {
+                        eval.for_each_noisy_move(pos, push);
                         Stage::Noisy
                     }
                     Stage::TableMove => {
-                        pos.for_each_legal_move(|mv| list.push((mv, 0)));
+                        pos.for_each_legal_move(|mv| push(mv, eval.move_order(pos, mv)));
                         Stage::All
                     }
                     Stage::Noisy => {
-                        self.eval.for_each_quiet_move(pos, |mv| list.push((mv, 0)));
+                        eval.for_each_quiet_move(pos, push);
                         Stage::All
                     }
                     Stage::All => break,
                 };
-                // Each new move is ordered by the evaluator's order, then the killers, then by
-                // history; the table's move, searched already, is left out.
+                // Among moves of the same order, the killers come first, then by history; the
+                // table's move, searched already, is left out.
                 let mut tt_at = None;
                 let history = self.history.of(side.index());
                 for (j, entry) in list[start..].iter_mut().enumerate() {
@@ -697,7 +700,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                     } else {
                         i64::from(history[key])
                     };
-                    entry.1 = (i64::from(self.eval.move_order(pos, mv)) << 32) + secondary;
+                    entry.1 += secondary;
                 }
                 if let Some(j) = tt_at {
                     list.remove(j);
@@ -848,9 +851,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
         let eval = self.eval;
-        eval.for_each_noisy_move(pos, |mv| {
-            list.push((mv, i64::from(eval.move_order(pos, mv))));
-        });
+        eval.for_each_noisy_move(pos, |mv, order| list.push((mv, i64::from(order))));
         list.sort_by_key(|&(_, order)| core::cmp::Reverse(order));
         let side = pos.side_to_move();
         alpha = alpha.max(stand);

@@ -66,17 +66,18 @@ pub trait Evaluator<G: Game> {
     }
 
     /// Calls `f` on each noisy legal move of `pos` (those for which [`Evaluator::is_noisy`] is
-    /// true), in the order of [`Game::for_each_legal_move`]: the moves a quiescence search
-    /// follows. The default filters the legal moves; an evaluator that can generate its noisy
-    /// moves directly (captures from bitboards) overrides it, with the same moves in the same
-    /// order.
-    fn for_each_noisy_move(&self, pos: &G, mut f: impl FnMut(G::Move))
+    /// true) and its [`Evaluator::move_order`], in the order of [`Game::for_each_legal_move`]:
+    /// the moves a quiescence search follows. The default filters the legal moves and asks
+    /// `move_order` about each; an evaluator that can generate its noisy moves directly
+    /// (captures from bitboards) overrides it, with the same moves in the same order and the
+    /// same order values (often cheaper to know while generating: a capture is a capture).
+    fn for_each_noisy_move(&self, pos: &G, mut f: impl FnMut(G::Move, i32))
     where
         Self: Sized,
     {
         pos.for_each_legal_move(|mv| {
             if self.is_noisy(pos, mv) {
-                f(mv);
+                f(mv, self.move_order(pos, mv));
             }
         });
     }
@@ -91,16 +92,17 @@ pub trait Evaluator<G: Game> {
     }
 
     /// Calls `f` on each quiet legal move of `pos` (those for which [`Evaluator::is_noisy`] is
-    /// false), in the order of [`Game::for_each_legal_move`]: the moves a search tries after the
-    /// noisy ones. The default filters the legal moves; an evaluator that can generate its quiet
-    /// moves directly overrides it, with the same moves in the same order.
-    fn for_each_quiet_move(&self, pos: &G, mut f: impl FnMut(G::Move))
+    /// false) and its [`Evaluator::move_order`], in the order of [`Game::for_each_legal_move`]:
+    /// the moves a search tries after the noisy ones. The default filters the legal moves and
+    /// asks `move_order` about each; an evaluator that can generate its quiet moves directly
+    /// overrides it, with the same moves in the same order and the same order values.
+    fn for_each_quiet_move(&self, pos: &G, mut f: impl FnMut(G::Move, i32))
     where
         Self: Sized,
     {
         pos.for_each_legal_move(|mv| {
             if !self.is_noisy(pos, mv) {
-                f(mv);
+                f(mv, self.move_order(pos, mv));
             }
         });
     }

@@ -88,7 +88,7 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
         self.evaluator.is_noisy(pos, mv)
     }
 
-    fn for_each_noisy_move(&self, pos: &G, f: impl FnMut(G::Move)) {
+    fn for_each_noisy_move(&self, pos: &G, f: impl FnMut(G::Move, i32)) {
         self.evaluator.for_each_noisy_move(pos, f);
     }
 
@@ -96,7 +96,7 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
         self.evaluator.noisy_moves_first()
     }
 
-    fn for_each_quiet_move(&self, pos: &G, f: impl FnMut(G::Move)) {
+    fn for_each_quiet_move(&self, pos: &G, f: impl FnMut(G::Move, i32)) {
         self.evaluator.for_each_quiet_move(pos, f);
     }
 

@@ -128,11 +128,11 @@ impl Evaluator<TicTacToe> for StagedLines {
         true
     }
 
-    fn for_each_quiet_move(&self, pos: &TicTacToe, mut f: impl FnMut(u8)) {
+    fn for_each_quiet_move(&self, pos: &TicTacToe, mut f: impl FnMut(u8, i32)) {
         self.quiet_stages.fetch_add(1, Ordering::Relaxed);
         pos.for_each_legal_move(|mv| {
             if !self.is_noisy(pos, mv) {
-                f(mv);
+                f(mv, self.move_order(pos, mv));
             }
         });
     }

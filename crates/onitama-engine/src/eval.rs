@@ -551,30 +551,53 @@ impl Evaluator<Position> for OnitamaEval {
     }
 
     /// The captures and the Master's steps onto the opposing temple, straight from the
-    /// bitboards ([`Position::for_each_step_onto`]).
+    /// bitboards ([`Position::for_each_step_onto`]), with their order: every destination is the
+    /// opponent's piece or the temple, so only two bit tests tell 100,000 from 1,000.
     #[inline]
-    fn for_each_noisy_move(&self, pos: &Position, f: impl FnMut(Move)) {
+    fn for_each_noisy_move(&self, pos: &Position, mut f: impl FnMut(Move, i32)) {
         let them = pos.side_to_move().other();
         let targets = pos.pieces(them);
-        pos.for_each_step_onto(targets, targets | them.temple().bitboard(), f);
+        let temple = them.temple();
+        let masters = pos.masters() & pos.occupied();
+        pos.for_each_step_onto(targets, targets | temple.bitboard(), |mv| {
+            let order = match mv {
+                Move::Step { from, to, .. }
+                    if masters.contains(to) || (to == temple && masters.contains(from)) =>
+                {
+                    100_000
+                }
+                _ => 1_000,
+            };
+            f(mv, order);
+        });
     }
 
     /// The steps onto empty squares (but the Master's onto the opposing temple), straight from
-    /// the bitboards; the forced passes when the side to move has no step at all.
+    /// the bitboards, with their order (a Master's step nearer the temple, else 0); the forced
+    /// passes when the side to move has no step at all.
     #[inline]
-    fn for_each_quiet_move(&self, pos: &Position, mut f: impl FnMut(Move)) {
+    fn for_each_quiet_move(&self, pos: &Position, mut f: impl FnMut(Move, i32)) {
         let empty = !pos.occupied();
-        let temple = pos.side_to_move().other().temple().bitboard();
+        let me = pos.side_to_move();
+        let temple = me.other().temple().bitboard();
+        let masters = pos.masters() & pos.occupied();
+        let steps = &TEMPLE_STEPS[me.index()];
         let mut any = false;
         pos.for_each_step_onto(empty, empty & !temple, |mv| {
             any = true;
-            f(mv);
+            let order = match mv {
+                Move::Step { from, to, .. } if masters.contains(from) => {
+                    10 * (steps[from.index()] - steps[to.index()])
+                }
+                _ => 0,
+            };
+            f(mv, order);
         });
         if !any {
             // No quiet step: either only noisy ones, or none at all and the passes are the moves.
             pos.for_each_legal_move(|mv| {
                 if mv.is_pass() {
-                    f(mv);
+                    f(mv, 0);
                 }
             });
         }
@@ -674,10 +697,10 @@ mod tests {
         let moves = pos.legal_moves();
         assert!(moves.iter().all(|mv| mv.is_pass()), "{moves:?}");
         let mut quiet = Vec::new();
-        OnitamaEval::default().for_each_quiet_move(&pos, |mv| quiet.push(mv));
+        OnitamaEval::default().for_each_quiet_move(&pos, |mv, _| quiet.push(mv));
         assert_eq!(quiet, moves.to_vec());
         let mut noisy = Vec::new();
-        OnitamaEval::default().for_each_noisy_move(&pos, |mv| noisy.push(mv));
+        OnitamaEval::default().for_each_noisy_move(&pos, |mv, _| noisy.push(mv));
         assert!(noisy.is_empty(), "{noisy:?}");
     }
 
@@ -688,8 +711,8 @@ mod tests {
         assert!(wrapped.noisy_moves_first());
         let pos = Position::start();
         let (mut inner, mut outer) = (Vec::new(), Vec::new());
-        OnitamaEval::default().for_each_quiet_move(&pos, |mv| inner.push(mv));
-        wrapped.for_each_quiet_move(&pos, |mv| outer.push(mv));
+        OnitamaEval::default().for_each_quiet_move(&pos, |mv, order| inner.push((mv, order)));
+        wrapped.for_each_quiet_move(&pos, |mv, order| outer.push((mv, order)));
         assert_eq!(inner, outer);
         assert_eq!(
             outer.len(),
@@ -753,20 +776,22 @@ mod tests {
                 {
                     assert!(lowest_noisy > highest_quiet, "{pos}");
                 }
+                // The staged generators: the same moves in the same order as the filtered legal
+                // moves, each with the order `move_order` gives it.
                 let mut noisy = Vec::new();
-                OnitamaEval::hand_set().for_each_noisy_move(&pos, |mv| noisy.push(mv));
-                let filtered: Vec<Move> = moves
+                eval.for_each_noisy_move(&pos, |mv, order| noisy.push((mv, order)));
+                let filtered: Vec<(Move, i32)> = moves
                     .iter()
-                    .copied()
-                    .filter(|&mv| is_noisy(&pos, mv))
+                    .filter(|&&mv| is_noisy(&pos, mv))
+                    .map(|&mv| (mv, move_order(&pos, mv)))
                     .collect();
                 assert_eq!(noisy, filtered, "{pos}");
                 let mut quiet = Vec::new();
-                OnitamaEval::hand_set().for_each_quiet_move(&pos, |mv| quiet.push(mv));
-                let filtered: Vec<Move> = moves
+                eval.for_each_quiet_move(&pos, |mv, order| quiet.push((mv, order)));
+                let filtered: Vec<(Move, i32)> = moves
                     .iter()
-                    .copied()
-                    .filter(|&mv| !is_noisy(&pos, mv))
+                    .filter(|&&mv| !is_noisy(&pos, mv))
+                    .map(|&mv| (mv, move_order(&pos, mv)))
                     .collect();
                 assert_eq!(quiet, filtered, "{pos}");
                 let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];

@@ -81,7 +81,7 @@ pub struct TrainingData {
 #[must_use]
 pub fn is_quiet(pos: &Position) -> bool {
     let mut noisy = false;
-    OnitamaEval::hand_set().for_each_noisy_move(pos, |_| noisy = true);
+    OnitamaEval::hand_set().for_each_noisy_move(pos, |_, _| noisy = true);
     !noisy
 }
 
