@@ -666,9 +666,13 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         loop {
             if i == list.len() {
                 let start = list.len();
-                // Each move comes with the evaluator's order in the high half of its key.
+                // Each move comes with the evaluator's order in the high half of its key (a
+                // debug build checks that the generators hand the order `move_order` gives).
                 let eval = self.eval;
-                let mut push = |mv, order: i32| list.push((mv, i64::from(order) << 32));
+                let mut push = |mv, order: i32| {
+                    debug_assert_eq!(order, eval.move_order(pos, mv), "the generated order");
+                    list.push((mv, i64::from(order) << 32));
+                };
                 stage = match stage {
                     Stage::TableMove if eval.noisy_moves_first() => {
                         eval.for_each_noisy_move(pos, push);
@@ -851,7 +855,10 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
         let eval = self.eval;
-        eval.for_each_noisy_move(pos, |mv, order| list.push((mv, i64::from(order))));
+        eval.for_each_noisy_move(pos, |mv, order| {
+            debug_assert_eq!(order, eval.move_order(pos, mv), "the generated order");
+            list.push((mv, i64::from(order)));
+        });
         list.sort_by_key(|&(_, order)| core::cmp::Reverse(order));
         let side = pos.side_to_move();
         alpha = alpha.max(stand);
