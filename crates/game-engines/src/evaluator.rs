@@ -70,7 +70,8 @@ pub trait Evaluator<G: Game> {
     /// the moves a quiescence search follows. The default filters the legal moves and asks
     /// `move_order` about each; an evaluator that can generate its noisy moves directly
     /// (captures from bitboards) overrides it, with the same moves in the same order and the
-    /// same order values (often cheaper to know while generating: a capture is a capture).
+    /// same order values (often cheaper to know while generating: a capture is a capture; a
+    /// debug build of the alpha-beta search checks the values).
     fn for_each_noisy_move(&self, pos: &G, mut f: impl FnMut(G::Move, i32))
     where
         Self: Sized,
