@@ -381,6 +381,31 @@ static POPCOUNT13: [u8; 1 << 13] = {
     table
 };
 
+/// The order of a noisy step of the side to move from `from` onto `to` (an opposing piece, or
+/// the opposing `temple` for its Master; `masters`: the squares of both Masters): 100,000 when
+/// it wins (it takes the Master or puts the Master on the temple), 1,000 for another capture.
+#[inline(always)]
+fn noisy_order(masters: Bitboard, temple: Square, from: Square, to: Square) -> i32 {
+    if masters.contains(to) || (to == temple && masters.contains(from)) {
+        100_000
+    } else {
+        1_000
+    }
+}
+
+/// The order of a quiet step of the side to move from `from` onto the empty `to`, never its
+/// Master onto the opposing temple (`masters`: the squares of both Masters; `steps`: the
+/// mover's [`TEMPLE_STEPS`]): ten times the steps the Master comes nearer the temple, 0 for a
+/// Student.
+#[inline(always)]
+fn quiet_order(masters: Bitboard, steps: &[i32; 25], from: Square, to: Square) -> i32 {
+    if masters.contains(from) {
+        10 * (steps[from.index()] - steps[to.index()])
+    } else {
+        0
+    }
+}
+
 /// The size of a set of squares.
 #[inline(always)]
 fn popcount(set: u32) -> i32 {
@@ -501,23 +526,13 @@ impl Evaluator<Position> for OnitamaEval {
             return 0;
         };
         let me = pos.side_to_move();
+        let temple = me.other().temple();
         let masters = pos.masters() & pos.occupied();
         let master_moves = (masters & pos.pieces(me)).contains(from);
-        if pos.occupied().contains(to) {
-            if masters.contains(to) || (master_moves && to == me.other().temple()) {
-                100_000
-            } else {
-                1_000
-            }
-        } else if master_moves {
-            if to == me.other().temple() {
-                100_000
-            } else {
-                let steps = &TEMPLE_STEPS[me.index()];
-                10 * (steps[from.index()] - steps[to.index()])
-            }
+        if pos.occupied().contains(to) || (master_moves && to == temple) {
+            noisy_order(masters, temple, from, to)
         } else {
-            0
+            quiet_order(masters, &TEMPLE_STEPS[me.index()], from, to)
         }
     }
 
@@ -560,15 +575,9 @@ impl Evaluator<Position> for OnitamaEval {
         let temple = them.temple();
         let masters = pos.masters() & pos.occupied();
         pos.for_each_step_onto(targets, targets | temple.bitboard(), |mv| {
-            let order = match mv {
-                Move::Step { from, to, .. }
-                    if masters.contains(to) || (to == temple && masters.contains(from)) =>
-                {
-                    100_000
-                }
-                _ => 1_000,
-            };
-            f(mv, order);
+            if let Move::Step { from, to, .. } = mv {
+                f(mv, noisy_order(masters, temple, from, to));
+            }
         });
     }
 
@@ -585,13 +594,9 @@ impl Evaluator<Position> for OnitamaEval {
         let mut any = false;
         pos.for_each_step_onto(empty, empty & !temple, |mv| {
             any = true;
-            let order = match mv {
-                Move::Step { from, to, .. } if masters.contains(from) => {
-                    10 * (steps[from.index()] - steps[to.index()])
-                }
-                _ => 0,
-            };
-            f(mv, order);
+            if let Move::Step { from, to, .. } = mv {
+                f(mv, quiet_order(masters, steps, from, to));
+            }
         });
         if !any {
             // No quiet step: either only noisy ones, or none at all and the passes are the moves.
