@@ -117,7 +117,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use abstract_game::{Game, Player, ZobristHash};
 
 use crate::engine::{Engine, SearchResult};
-use crate::evaluator::{Evaluator, ZeroEvaluator};
+use crate::evaluator::{Evaluator, StandPat, ZeroEvaluator};
 use crate::limits::{Clock, Limits, next_depth_estimate};
 use crate::ordering::{History, Killers, Marked, move_key};
 use crate::score::Score;
@@ -536,10 +536,6 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         self.key_filter[key as usize % KEY_FILTER] != 0 && self.keys.iter().rev().any(|&k| k == key)
     }
 
-    fn evaluate(&self, pos: &G) -> i32 {
-        self.eval.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT)
-    }
-
     /// Searches `child`, the position after a move at `ply - 1`, from the parent's point of
     /// view (negated when the side to move changed, as it does in every alternating game).
     fn child(&mut self, child: &G, flip: bool, depth: i32, ply: u32, alpha: i32, beta: i32) -> Val {
@@ -844,8 +840,9 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
 
     /// Quiescence: stand pat on the evaluation or follow a noisy move.
     fn quiesce(&mut self, pos: &G, key: u64, ply: u32, mut alpha: i32, beta: i32) -> Val {
-        let stand = self.evaluate(pos);
-        if !self.quiescence || stand >= beta || ply >= MAX_PLY {
+        let StandPat { value, any_noisy } = self.eval.evaluate_for_quiescence(pos);
+        let stand = value.clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        if !self.quiescence || stand >= beta || ply >= MAX_PLY || !any_noisy {
             return Val {
                 v: stand,
                 marks: HORIZON,

@@ -83,6 +83,18 @@ pub trait Evaluator<G: Game> {
         });
     }
 
+    /// [`Evaluator::evaluate`] of `pos`, and whether `pos` may have a noisy move: `false`
+    /// promises that [`Evaluator::for_each_noisy_move`] would find none. Quiescence search asks
+    /// this at each of its nodes and skips the generation where there is nothing to generate.
+    /// The default evaluates and answers `true`; an evaluator that sees the answer while
+    /// evaluating (Onitama's knows the squares each side's cards reach) overrides it.
+    fn evaluate_for_quiescence(&self, pos: &G) -> StandPat {
+        StandPat {
+            value: self.evaluate(pos),
+            any_noisy: true,
+        }
+    }
+
     /// Whether [`Evaluator::move_order`] puts every noisy move before every quiet one, in every
     /// position. The alpha-beta search then generates a node's moves in stages, the noisy ones
     /// first and the quiet ones only when no noisy move cut off (the same order, less work);
@@ -124,6 +136,16 @@ pub trait Evaluator<G: Game> {
         let _ = pos;
         None
     }
+}
+
+/// What [`Evaluator::evaluate_for_quiescence`] answers: the evaluation a quiescence node stands
+/// pat on, and whether the node may have a noisy move to search instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StandPat {
+    /// The value of the position, as [`Evaluator::evaluate`] gives it.
+    pub value: i32,
+    /// `false` only when the position has no noisy move.
+    pub any_noisy: bool,
 }
 
 /// Weights given to an evaluator in the wrong number (the `weights=a/b/..` option of an engine

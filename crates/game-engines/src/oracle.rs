@@ -23,7 +23,7 @@ use std::sync::Arc;
 
 use abstract_game::{ExactValue, Game};
 
-use crate::evaluator::Evaluator;
+use crate::evaluator::{Evaluator, StandPat};
 
 /// An exact oracle of a game's positions, such as an endgame tablebase: the exact value of a
 /// position for the side to move, or `None` where it knows nothing. Shared, so that one loaded
@@ -74,6 +74,10 @@ impl<G: Game, E: core::fmt::Debug> core::fmt::Debug for WithOracle<G, E> {
 impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
     fn evaluate(&self, pos: &G) -> i32 {
         self.evaluator.evaluate(pos)
+    }
+
+    fn evaluate_for_quiescence(&self, pos: &G) -> StandPat {
+        self.evaluator.evaluate_for_quiescence(pos)
     }
 
     fn name(&self) -> String {

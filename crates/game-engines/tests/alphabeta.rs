@@ -13,7 +13,8 @@ use abstract_game::{Game, Notation, ZobristHash};
 use common::{Graph, GraphGame, Pile, brute_force};
 use game_engines::tt::{Bound, TranspositionTable};
 use game_engines::{
-    AlphaBeta, AlphaBetaConfig, Engine, Evaluator, Limits, Score, SearchResult, ZeroEvaluator,
+    AlphaBeta, AlphaBetaConfig, Engine, Evaluator, Limits, Score, SearchResult, StandPat,
+    ZeroEvaluator,
 };
 
 const SLACK: Duration = Duration::from_millis(500);
@@ -105,15 +106,29 @@ impl Evaluator<TicTacToe> for OpenLines {
 }
 
 /// [`OpenLines`], whose order puts the noisy moves (those that end the game) first, searched in
-/// stages: the noisy moves, then the quiet ones (it counts the quiet stages).
+/// stages: the noisy moves, then the quiet ones (it counts the quiet stages). Its stand-pat
+/// says when a position has no noisy move (it counts those answers).
 #[derive(Default)]
 struct StagedLines {
     quiet_stages: std::sync::atomic::AtomicUsize,
+    without_noisy: std::sync::atomic::AtomicUsize,
 }
 
 impl Evaluator<TicTacToe> for StagedLines {
     fn evaluate(&self, pos: &TicTacToe) -> i32 {
         OpenLines.evaluate(pos)
+    }
+
+    fn evaluate_for_quiescence(&self, pos: &TicTacToe) -> StandPat {
+        let mut any_noisy = false;
+        self.for_each_noisy_move(pos, |_, _| any_noisy = true);
+        if !any_noisy {
+            self.without_noisy.fetch_add(1, Ordering::Relaxed);
+        }
+        StandPat {
+            value: self.evaluate(pos),
+            any_noisy,
+        }
     }
 
     fn move_order(&self, pos: &TicTacToe, mv: u8) -> i32 {
@@ -335,8 +350,10 @@ fn staged_moves_change_the_work_not_the_results() {
             }
         }
     }
-    // The staged search really went through its quiet stage.
+    // The staged search really went through its quiet stage, and quiescence skipped the
+    // generation where its stand-pat said there was nothing to generate.
     assert!(staged.evaluator().quiet_stages.load(Ordering::Relaxed) > 0);
+    assert!(staged.evaluator().without_noisy.load(Ordering::Relaxed) > 0);
     // The evaluator stays usable as a trait object.
     let as_object: &dyn Evaluator<TicTacToe> = staged.evaluator();
     assert!(as_object.noisy_moves_first());

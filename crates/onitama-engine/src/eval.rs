@@ -1,6 +1,6 @@
 //! [`OnitamaEval`]: the evaluator, move order and quiescence moves of the alpha-beta search.
 
-use game_engines::{Evaluator, WeightCountError};
+use game_engines::{Evaluator, StandPat, WeightCountError};
 use onitama_core::{Bitboard, Card, Move, Position, Side, Square};
 
 /// Points per Student.
@@ -430,14 +430,16 @@ const fn steps(a: Square, b: Square) -> i32 {
     if df > dr { df } else { dr }
 }
 
-impl Evaluator<Position> for OnitamaEval {
-    /// One pass over each side's Students, then its Master, gathers the squares its two cards
-    /// reach (own pieces included, one lookup per piece in a table of card pairs) and its
-    /// piece-square values; the counting terms are then population counts of
-    /// those sets (a table lookup per 13 bits). A side's reach contains the other Master exactly
+impl OnitamaEval {
+    /// The evaluation, and whether the side to move has a noisy move. One pass over each
+    /// side's Students, then its Master, gathers the squares its two cards reach (own pieces
+    /// included, one lookup per piece in a table of card pairs) and its piece-square values;
+    /// the counting terms are then population counts of those sets (a table lookup per 13
+    /// bits). A side's reach contains the other Master exactly
     /// when that Master is attacked (a Master is never on a square of its opponent's pieces).
     /// [`OnitamaEval::features`] computes the same sum term by term (a test checks it).
-    fn evaluate(&self, pos: &Position) -> i32 {
+    #[inline(always)]
+    fn stand_pat(&self, pos: &Position) -> StandPat {
         let w = &self.weights;
         let me = pos.side_to_move();
         let them = me.other();
@@ -468,9 +470,11 @@ impl Evaluator<Position> for OnitamaEval {
             incoming |= incoming_reach[sq];
             score += my_pst[0][sq];
         }
+        let mut master_reach = 0u32;
         if mine & masters != 0 {
             let sq = (mine & masters).trailing_zeros() as usize & 31;
-            my_cover |= my_reach[sq];
+            master_reach = my_reach[sq];
+            my_cover |= master_reach;
             incoming |= incoming_reach[sq];
             score += my_pst[1][sq];
         }
@@ -501,7 +505,26 @@ impl Evaluator<Position> for OnitamaEval {
         if my_cover & theirs & masters != 0 {
             score += w[index::MASTER_ATTACKED];
         }
-        score
+        // A noisy move is a capture (an opposing piece in reach) or the Master's step onto
+        // the opposing temple (when no own piece stands there).
+        let temple = them.temple().bitboard().bits();
+        StandPat {
+            value: score,
+            any_noisy: my_cover & theirs != 0 || master_reach & temple & !mine != 0,
+        }
+    }
+}
+
+impl Evaluator<Position> for OnitamaEval {
+    /// [`OnitamaEval::stand_pat`]'s value.
+    fn evaluate(&self, pos: &Position) -> i32 {
+        self.stand_pat(pos).value
+    }
+
+    /// [`OnitamaEval::stand_pat`]: the squares the side to move's cards reach, gathered for
+    /// the evaluation, say whether it can capture or step onto the temple.
+    fn evaluate_for_quiescence(&self, pos: &Position) -> StandPat {
+        self.stand_pat(pos)
     }
 
     fn name(&self) -> String {
@@ -737,7 +760,7 @@ mod tests {
                 core::array::from_fn(|_| (rng.next_u64() % 201) as i32 - 100);
             full.push(OnitamaEval::with_weights(random));
         }
-        let mut positions = 0;
+        let (mut positions, mut without_noisy) = (0, 0);
         for game in 0..300 {
             let mut pos = Position::from_deal(Deal::random(rng.next_u64()));
             while !pos.is_over() {
@@ -791,6 +814,15 @@ mod tests {
                     .map(|&mv| (mv, move_order(&pos, mv)))
                     .collect();
                 assert_eq!(noisy, filtered, "{pos}");
+                // The stand-pat: the evaluation, and whether that generation finds anything.
+                for eval in &full {
+                    let expected = StandPat {
+                        value: eval.evaluate(&pos),
+                        any_noisy: !filtered.is_empty(),
+                    };
+                    assert_eq!(eval.evaluate_for_quiescence(&pos), expected, "{pos}");
+                }
+                without_noisy += usize::from(filtered.is_empty());
                 let mut quiet = Vec::new();
                 eval.for_each_quiet_move(&pos, |mv, order| quiet.push((mv, order)));
                 let filtered: Vec<(Move, i32)> = moves
@@ -805,5 +837,10 @@ mod tests {
             }
         }
         assert!(positions > 3000, "{positions}");
+        // Both answers of the stand-pat's `any_noisy` were checked, each many times.
+        assert!(
+            without_noisy > 300 && positions - without_noisy > 300,
+            "{without_noisy} of {positions}"
+        );
     }
 }
