@@ -101,15 +101,15 @@ pub trait Game: Clone + Eq + Debug + Send + Sync {
         next
     }
 
-    /// The position after `mv` (which must be legal), for a search: equal to
-    /// [`Game::after_unchecked`] and with the same moves, outcome and hash, but implementations
-    /// may skip bookkeeping that only makes move counting fast ([`Game::legal_move_count`],
-    /// [`Game::legal_move_count_after`], which then do the work themselves). A search plays far
-    /// more moves than it counts; perft counts at the last ply and uses [`Game::after_unchecked`].
-    /// The default is [`Game::after_unchecked`].
-    #[must_use]
-    fn after_unchecked_for_search(&self, mv: Self::Move) -> Self {
-        self.after_unchecked(mv)
+    /// Plays `mv` (which must be legal) for a search: the position becomes equal to what
+    /// [`Game::play_unchecked`] makes of it, with the same moves, outcome and hash, but
+    /// implementations may skip bookkeeping that only makes move counting fast
+    /// ([`Game::legal_move_count`], [`Game::legal_move_count_after`], which then do the work
+    /// themselves). A search plays far more moves than it counts; perft counts at the last ply
+    /// and uses [`Game::after_unchecked`]. A search makes each child in place on a copy of its
+    /// parent (no second copy of the result). The default is [`Game::play_unchecked`].
+    fn play_unchecked_for_search(&mut self, mv: Self::Move) {
+        self.play_unchecked(mv);
     }
 
     /// How many move indices [`Game::move_index`] gives: every index is below this. 0 (the

@@ -32,7 +32,8 @@ pub type Candidates<'a, G> = &'a dyn Fn(&G) -> Vec<<G as Game>::Move>;
 ///   [`Game::is_over`];
 /// - each legal move passes [`Game::is_legal`], plays with [`Game::play`] without error, gives
 ///   the same position as [`Game::play_unchecked`], and
-///   [`Game::legal_move_count_after`] equals the child's count;
+///   [`Game::legal_move_count_after`] equals the child's count; [`Game::play_unchecked_for_search`]
+///   makes the same child, with the same moves and count;
 /// - [`Game::play`] on a finished game is rejected and changes nothing;
 /// - the legal moves' indices pass [`check_move_indices`].
 ///
@@ -89,6 +90,22 @@ pub fn check_position<G: Game>(pos: &G) {
             pos.legal_move_count_after(mv),
             unchecked.legal_move_count(),
             "legal_move_count_after({mv:?}) disagrees with the child in {pos:?}"
+        );
+        let mut for_search = pos.clone();
+        for_search.play_unchecked_for_search(mv);
+        assert_eq!(
+            for_search, unchecked,
+            "play_unchecked_for_search and play_unchecked disagree on {mv:?} in {pos:?}"
+        );
+        assert_eq!(
+            for_search.legal_moves().as_ref(),
+            unchecked.legal_moves().as_ref(),
+            "the child of play_unchecked_for_search({mv:?}) has other moves in {pos:?}"
+        );
+        assert_eq!(
+            for_search.legal_move_count(),
+            unchecked.legal_move_count(),
+            "the child of play_unchecked_for_search({mv:?}) counts its moves wrong in {pos:?}"
         );
     }
 }

@@ -718,7 +718,8 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             }
             list.swap(i, j);
             let mv = list[i].0;
-            let child = pos.after_unchecked_for_search(mv);
+            let mut child = pos.clone();
+            child.play_unchecked_for_search(mv);
             let flip = child.side_to_move() != side;
             let reduce = self.reductions
                 && depth >= 3
@@ -863,7 +864,8 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let mut marks = HORIZON;
         self.push_key(key);
         for &(mv, _) in &list {
-            let child = pos.after_unchecked_for_search(mv);
+            let mut child = pos.clone();
+            child.play_unchecked_for_search(mv);
             let flip = child.side_to_move() != side;
             let r = self.child(&child, flip, 0, ply + 1, alpha, beta);
             if self.aborted {

@@ -96,8 +96,8 @@ impl Game for Position {
     }
 
     #[inline(always)]
-    fn after_unchecked_for_search(&self, mv: Move) -> Position {
-        Position::after_unchecked_uncounted(self, mv)
+    fn play_unchecked_for_search(&mut self, mv: Move) {
+        Position::play_unchecked_uncounted(self, mv);
     }
 
     const MOVE_INDEX_BOUND: usize = Move::INDEX_BOUND;

@@ -679,8 +679,16 @@ impl Position {
     #[inline(always)]
     pub fn after_unchecked_uncounted(&self, mv: Move) -> Position {
         let mut next = *self;
-        next.play_unchecked_counting::<false>(mv);
+        next.play_unchecked_uncounted(mv);
         next
+    }
+
+    /// Plays `mv`, which must be legal, without counting the mover's steps again: the position
+    /// becomes the one [`Position::after_unchecked_uncounted`] returns (in place, which spares
+    /// a search the copy of the result).
+    #[inline(always)]
+    pub fn play_unchecked_uncounted(&mut self, mv: Move) {
+        self.play_unchecked_counting::<false>(mv);
     }
 
     /// [`Position::play_unchecked`], counting the mover's steps again or marking them uncounted.
