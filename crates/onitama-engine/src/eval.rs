@@ -431,13 +431,9 @@ const fn steps(a: Square, b: Square) -> i32 {
 }
 
 impl OnitamaEval {
-    /// The evaluation, and whether the side to move has a noisy move. One pass over each
-    /// side's Students, then its Master, gathers the squares its two cards reach (own pieces
-    /// included, one lookup per piece in a table of card pairs) and its piece-square values;
-    /// the counting terms are then population counts of those sets (a table lookup per 13
-    /// bits). A side's reach contains the other Master exactly
-    /// when that Master is attacked (a Master is never on a square of its opponent's pieces).
-    /// [`OnitamaEval::features`] computes the same sum term by term (a test checks it).
+    /// The evaluation (as `Evaluator::evaluate` describes it), and whether the side to move
+    /// has a noisy move. A side's reach contains the other Master exactly when that Master is
+    /// attacked (a Master is never on a square of its opponent's pieces).
     #[inline(always)]
     fn stand_pat(&self, pos: &Position) -> StandPat {
         let w = &self.weights;
@@ -516,13 +512,17 @@ impl OnitamaEval {
 }
 
 impl Evaluator<Position> for OnitamaEval {
-    /// [`OnitamaEval::stand_pat`]'s value.
+    /// One pass over each side's Students, then its Master, gathers the squares its two cards
+    /// reach (own pieces included, one lookup per piece in a table of card pairs) and its
+    /// piece-square values; the counting terms are then population counts of those sets (a
+    /// table lookup per 13 bits). [`OnitamaEval::features`] computes the same sum term by term
+    /// (a test checks it).
     fn evaluate(&self, pos: &Position) -> i32 {
         self.stand_pat(pos).value
     }
 
-    /// [`OnitamaEval::stand_pat`]: the squares the side to move's cards reach, gathered for
-    /// the evaluation, say whether it can capture or step onto the temple.
+    /// [`Evaluator::evaluate`], and whether the side to move can capture or step its Master
+    /// onto the temple: the squares its cards reach, gathered for the evaluation, say it.
     fn evaluate_for_quiescence(&self, pos: &Position) -> StandPat {
         self.stand_pat(pos)
     }
