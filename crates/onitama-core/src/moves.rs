@@ -79,11 +79,13 @@ impl Move {
         }
     }
 
-    /// How many values [`Move::index`] takes: 16 cards × 25 × 25 steps, then 16 passes.
-    pub const INDEX_BOUND: usize = 16 * 25 * 25 + 16;
+    /// A bound on the values of [`Move::index`]: a step's card, origin and destination in 4, 5
+    /// and 5 bits (16 × 32 × 32, not every value used), then 16 passes.
+    pub const INDEX_BOUND: usize = 16 * 1024 + 16;
 
     /// The move as a number below [`Move::INDEX_BOUND`], different for different moves: for
-    /// tables indexed by move, and cheap comparisons.
+    /// tables indexed by move, and cheap comparisons. A step's card, origin and destination are
+    /// packed into bits (shifts, no multiplications: a search numbers millions of moves).
     ///
     /// ```
     /// use onitama_core::{Card, Move, Square};
@@ -99,8 +101,8 @@ impl Move {
     #[must_use]
     pub const fn index(self) -> usize {
         match self {
-            Move::Step { card, from, to } => (card.index() * 25 + from.index()) * 25 + to.index(),
-            Move::Pass { card } => 16 * 25 * 25 + card.index(),
+            Move::Step { card, from, to } => card.index() << 10 | from.index() << 5 | to.index(),
+            Move::Pass { card } => 16 << 10 | card.index(),
         }
     }
 }
@@ -213,7 +215,9 @@ mod tests {
                 }
             }
         }
-        assert_eq!(moves.len(), Move::INDEX_BOUND);
+        // Every move (16 cards, 25 × 25 steps and a pass each), numbered apart; not every
+        // number below the bound is used.
+        assert_eq!(moves.len(), 16 * 25 * 25 + 16);
         for mv in moves {
             let i = mv.index();
             assert!(i < Move::INDEX_BOUND, "{mv} has index {i}");
