@@ -661,13 +661,24 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let mut i = 0;
         loop {
             if i == list.len() {
-                let start = list.len();
                 // Each move comes with the evaluator's order in the high half of its key (a
-                // debug build checks that the generators hand the order `move_order` gives).
+                // debug build checks that the generators hand the order `move_order` gives) and,
+                // among moves of the same order, the killers first, then by history in the low
+                // half; the table's move, searched already, is left out.
                 let eval = self.eval;
+                let history = self.history.of(side.index());
                 let mut push = |mv, order: i32| {
                     debug_assert_eq!(order, eval.move_order(pos, mv), "the generated order");
-                    list.push((mv, i64::from(order) << 32));
+                    let key = move_key::<G>(mv);
+                    if marked.is_tt::<G>(mv, key) {
+                        return;
+                    }
+                    let secondary = if marked.is_killer::<G>(mv, key) {
+                        1 << 31
+                    } else {
+                        i64::from(history[key])
+                    };
+                    list.push((mv, (i64::from(order) << 32) + secondary));
                 };
                 stage = match stage {
                     Stage::TableMove if eval.noisy_moves_first() => {
@@ -684,27 +695,6 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                     }
                     Stage::All => break,
                 };
-                // Among moves of the same order, the killers come first, then by history; the
-                // table's move, searched already, is left out.
-                let mut tt_at = None;
-                let history = self.history.of(side.index());
-                for (j, entry) in list[start..].iter_mut().enumerate() {
-                    let mv = entry.0;
-                    let key = move_key::<G>(mv);
-                    if marked.is_tt::<G>(mv, key) {
-                        tt_at = Some(start + j);
-                        continue;
-                    }
-                    let secondary = if marked.is_killer::<G>(mv, key) {
-                        1 << 31
-                    } else {
-                        i64::from(history[key])
-                    };
-                    entry.1 += secondary;
-                }
-                if let Some(j) = tt_at {
-                    list.remove(j);
-                }
                 continue;
             }
             // Selection sort, one step: the first of the best remaining moves comes next.
