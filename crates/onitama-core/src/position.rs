@@ -730,10 +730,7 @@ impl Position {
         if !won {
             let old = self.side_card;
             self.hands[s] ^= (1 << card.index()) | (1 << old.index());
-            self.zobrist ^= ZOBRIST.hand[s][card.index()]
-                ^ ZOBRIST.hand[s][old.index()]
-                ^ ZOBRIST.side_card[old.index()]
-                ^ ZOBRIST.side_card[card.index()];
+            self.zobrist ^= ZOBRIST.card_exchange(s, card.index(), old.index());
             self.side_card = card;
         }
         // The mover's pieces or cards changed: count its steps again.

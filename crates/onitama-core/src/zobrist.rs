@@ -10,6 +10,10 @@ pub(crate) struct Keys {
     pub(crate) hand: [[u64; 16]; 2],
     pub(crate) side_card: [u64; 16],
     pub(crate) blue_to_move: u64,
+    /// By side, the card it plays and the side card it takes: the four card keys that change
+    /// (the played card leaves the hand and becomes the side card, the old side card joins the
+    /// hand), xored together.
+    card_exchange: [[[u64; 16]; 16]; 2],
 }
 
 impl Keys {
@@ -18,6 +22,13 @@ impl Keys {
     #[inline(always)]
     pub(crate) fn piece(&self, side: usize, kind: usize, square: usize) -> u64 {
         self.piece[side & 1][kind & 1][square & 31]
+    }
+
+    /// The change of key when the side of index `side` plays the card of index `played` and
+    /// takes the side card of index `taken` (each index masked, never checked).
+    #[inline(always)]
+    pub(crate) fn card_exchange(&self, side: usize, played: usize, taken: usize) -> u64 {
+        self.card_exchange[side & 1][played & 15][taken & 15]
     }
 }
 
@@ -28,6 +39,7 @@ pub(crate) static ZOBRIST: Keys = {
         hand: [[0; 16]; 2],
         side_card: [0; 16],
         blue_to_move: 0,
+        card_exchange: [[[0; 16]; 16]; 2],
     };
     let mut s = 0;
     while s < 2 {
@@ -53,5 +65,21 @@ pub(crate) static ZOBRIST: Keys = {
         c += 1;
     }
     keys.blue_to_move = rng.next_u64();
+    let mut s = 0;
+    while s < 2 {
+        let mut played = 0;
+        while played < 16 {
+            let mut taken = 0;
+            while taken < 16 {
+                keys.card_exchange[s][played][taken] = keys.hand[s][played]
+                    ^ keys.hand[s][taken]
+                    ^ keys.side_card[taken]
+                    ^ keys.side_card[played];
+                taken += 1;
+            }
+            played += 1;
+        }
+        s += 1;
+    }
     keys
 };
