@@ -523,6 +523,7 @@ impl Evaluator<Position> for OnitamaEval {
 
     /// [`Evaluator::evaluate`], and whether the side to move can capture or step its Master
     /// onto the temple: the squares its cards reach, gathered for the evaluation, say it.
+    #[inline(always)]
     fn evaluate_for_quiescence(&self, pos: &Position) -> StandPat {
         self.stand_pat(pos)
     }
