@@ -357,6 +357,7 @@ impl<M: Copy> Table<M> for Owned<'_, M> {
     fn probe(&mut self, key: u64) -> Option<TtEntry<M>> {
         self.0.probe(key)
     }
+    #[inline(always)]
     fn store(&mut self, key: u64, entry: TtEntry<M>) {
         self.0.store(key, entry);
     }

@@ -248,6 +248,7 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Stores a result about the position of `key` (see the [module](crate::tt) for the
     /// replacement). No locking: the table is borrowed mutably.
+    #[inline(always)]
     pub fn store(&mut self, key: u64, entry: TtEntry<M>) {
         if self.buckets.is_empty() {
             return;
