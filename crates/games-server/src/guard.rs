@@ -1,7 +1,8 @@
 //! The checks every request passes before a handler sees it, in this order: who the client is
 //! ([`Client`]), its request rate (429), the page it comes from (`Origin`, 403), its body
 //! (the size its `Content-Length` announces, 413; the body read at a minimum rate, 408; a JSON
-//! content type, 415), and a place among the requests handled at once (503).
+//! content type, 415), and a place among the requests handled at once (503; not for hints,
+//! which have limits of their own).
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::Arc;
@@ -69,6 +70,12 @@ pub(crate) async fn check(
             Err(response) => return *response,
         };
     }
+    // A hint waits for an engine thread without work of its own and has limits of its own (a
+    // few per client, a bounded queue): it takes no place among the requests handled at once,
+    // where a flood of hints from many addresses would crowd out everyone else's requests.
+    if is_hint(&request) {
+        return next.run(request).await;
+    }
     let Ok(_permit) = guard.requests.try_acquire() else {
         let mut response = error_response(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -80,6 +87,17 @@ pub(crate) async fn check(
         return response;
     };
     next.run(request).await
+}
+
+/// Whether `request` asks for a hint (`GET /api/games/{id}/hint`).
+fn is_hint(request: &Request) -> bool {
+    request.method() == Method::GET
+        && request
+            .uri()
+            .path()
+            .strip_prefix("/api/games/")
+            .and_then(|rest| rest.strip_suffix("/hint"))
+            .is_some_and(|id| !id.is_empty() && !id.contains('/'))
 }
 
 /// Refuses a request from a web page whose origin `policy` does not allow.
@@ -198,6 +216,24 @@ fn is_json(headers: &HeaderMap) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_games_hint_is_a_hint() {
+        let ask = |method: Method, path: &str| {
+            let request = Request::builder()
+                .method(method)
+                .uri(path)
+                .body(Body::empty())
+                .unwrap();
+            is_hint(&request)
+        };
+        assert!(ask(Method::GET, "/api/games/abc123/hint"));
+        assert!(!ask(Method::POST, "/api/games/abc123/hint"));
+        assert!(!ask(Method::GET, "/api/games/abc123/moves"));
+        assert!(!ask(Method::GET, "/api/games//hint"));
+        assert!(!ask(Method::GET, "/api/games/a/b/hint"));
+        assert!(!ask(Method::GET, "/hint"));
+    }
 
     #[test]
     fn origins() {
