@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Request, State};
+use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -89,15 +89,16 @@ pub(crate) async fn check(
     next.run(request).await
 }
 
-/// Whether `request` asks for a hint (`GET /api/games/{id}/hint`).
+/// The route of a hint, as the router declares it.
+pub(crate) const HINT_ROUTE: &str = "/api/games/{id}/hint";
+
+/// Whether `request` asks for a hint: a `GET` that the router matched to [`HINT_ROUTE`].
 fn is_hint(request: &Request) -> bool {
     request.method() == Method::GET
         && request
-            .uri()
-            .path()
-            .strip_prefix("/api/games/")
-            .and_then(|rest| rest.strip_suffix("/hint"))
-            .is_some_and(|id| !id.is_empty() && !id.contains('/'))
+            .extensions()
+            .get::<MatchedPath>()
+            .is_some_and(|route| route.as_str() == HINT_ROUTE)
 }
 
 /// Refuses a request from a web page whose origin `policy` does not allow.
@@ -217,22 +218,49 @@ fn is_json(headers: &HeaderMap) -> bool {
 mod tests {
     use super::*;
 
-    #[test]
-    fn only_a_games_hint_is_a_hint() {
+    #[tokio::test]
+    async fn only_a_games_hint_is_a_hint() {
+        use axum::routing::get;
+        use tower::ServiceExt;
+        // The router's own matching, as the server's middleware sees it.
+        let app = axum::Router::new()
+            .route(HINT_ROUTE, get(|| async {}).post(|| async {}))
+            .route("/api/games/{id}/moves", get(|| async {}))
+            .layer(axum::middleware::from_fn(
+                |request: Request, next: Next| async move {
+                    let hint = is_hint(&request);
+                    let mut response = next.run(request).await;
+                    response
+                        .headers_mut()
+                        .insert("x-hint", hint.to_string().parse().unwrap());
+                    response
+                },
+            ));
         let ask = |method: Method, path: &str| {
             let request = Request::builder()
                 .method(method)
                 .uri(path)
                 .body(Body::empty())
                 .unwrap();
-            is_hint(&request)
+            let app = app.clone();
+            async move {
+                let response = app.oneshot(request).await.unwrap();
+                response.headers().get("x-hint").map(|v| v == "true")
+            }
         };
-        assert!(ask(Method::GET, "/api/games/abc123/hint"));
-        assert!(!ask(Method::POST, "/api/games/abc123/hint"));
-        assert!(!ask(Method::GET, "/api/games/abc123/moves"));
-        assert!(!ask(Method::GET, "/api/games//hint"));
-        assert!(!ask(Method::GET, "/api/games/a/b/hint"));
-        assert!(!ask(Method::GET, "/hint"));
+        assert_eq!(ask(Method::GET, "/api/games/abc123/hint").await, Some(true));
+        assert_eq!(
+            ask(Method::POST, "/api/games/abc123/hint").await,
+            Some(false)
+        );
+        assert_eq!(
+            ask(Method::GET, "/api/games/abc123/moves").await,
+            Some(false)
+        );
+        // An empty id is the router's match too: the hint handler answers it (no such game).
+        assert_eq!(ask(Method::GET, "/api/games//hint").await, Some(true));
+        assert_eq!(ask(Method::GET, "/api/games/a/b/hint").await, Some(false));
+        assert_eq!(ask(Method::GET, "/hint").await, Some(false));
     }
 
     #[test]

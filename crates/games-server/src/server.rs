@@ -88,7 +88,7 @@ fn router(registry: Arc<Registry>, guard: Arc<Guard>, shutdown: watch::Receiver<
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/propose", post(api::propose))
         .route("/api/games/{id}/next", post(api::next))
-        .route("/api/games/{id}/hint", get(api::hint))
+        .route(crate::guard::HINT_ROUTE, get(api::hint))
         .route("/api/games/{id}/ws", get(game_socket::upgrade))
         .route("/api/openapi.json", get(crate::openapi::document))
         .route("/litama", get(crate::litama_socket::upgrade))
