@@ -117,7 +117,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use abstract_game::{Game, Player, ZobristHash};
 
 use crate::engine::{Engine, SearchResult};
-use crate::evaluator::{Evaluator, StandPat, ZeroEvaluator};
+use crate::evaluator::{Evaluator, ZeroEvaluator};
 use crate::limits::{Clock, Limits, next_depth_estimate};
 use crate::ordering::{History, Killers, Marked, move_key};
 use crate::score::Score;
@@ -832,22 +832,28 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
 
     /// Quiescence: stand pat on the evaluation or follow a noisy move.
     fn quiesce(&mut self, pos: &G, key: u64, ply: u32, mut alpha: i32, beta: i32) -> Val {
-        let StandPat { value, any_noisy } = self.eval.evaluate_for_quiescence(pos);
+        let p = ply as usize;
+        let search_noisy = self.quiescence && ply < MAX_PLY;
+        let eval = self.eval;
+        // The noisy moves, generated only when standing pat does not already reach beta.
+        let list = &mut self.moves[p];
+        list.clear();
+        let value = eval.evaluate_with_noisy_moves(
+            pos,
+            |value| search_noisy && value.clamp(-EVAL_LIMIT, EVAL_LIMIT) < beta,
+            |mv, order| {
+                debug_assert_eq!(order, eval.move_order(pos, mv), "the generated order");
+                list.push((mv, i64::from(order)));
+            },
+        );
         let stand = value.clamp(-EVAL_LIMIT, EVAL_LIMIT);
-        if !self.quiescence || stand >= beta || ply >= MAX_PLY || !any_noisy {
+        if list.is_empty() {
             return Val {
                 v: stand,
                 marks: HORIZON,
             };
         }
-        let p = ply as usize;
-        let mut list = core::mem::take(&mut self.moves[p]);
-        list.clear();
-        let eval = self.eval;
-        eval.for_each_noisy_move(pos, |mv, order| {
-            debug_assert_eq!(order, eval.move_order(pos, mv), "the generated order");
-            list.push((mv, i64::from(order)));
-        });
+        let mut list = core::mem::take(list);
         list.sort_by_key(|&(_, order)| core::cmp::Reverse(order));
         let side = pos.side_to_move();
         alpha = alpha.max(stand);

@@ -95,6 +95,29 @@ pub trait Evaluator<G: Game> {
         }
     }
 
+    /// A quiescence node's work in one call: [`Evaluator::evaluate_for_quiescence`] of `pos`,
+    /// then, when it may have a noisy move and `search_noisy` says yes for the value (the search
+    /// answers no when the value already reaches its beta bound), the noisy moves as
+    /// [`Evaluator::for_each_noisy_move`] gives them (the same moves, order and values).
+    /// Returns the value. The default does exactly that; an evaluator that learns where the
+    /// noisy moves are while evaluating (Onitama's sees which opposing pieces its cards reach)
+    /// overrides it to generate only from there.
+    fn evaluate_with_noisy_moves(
+        &self,
+        pos: &G,
+        search_noisy: impl FnOnce(i32) -> bool,
+        f: impl FnMut(G::Move, i32),
+    ) -> i32
+    where
+        Self: Sized,
+    {
+        let StandPat { value, any_noisy } = self.evaluate_for_quiescence(pos);
+        if any_noisy && search_noisy(value) {
+            self.for_each_noisy_move(pos, f);
+        }
+        value
+    }
+
     /// Whether [`Evaluator::move_order`] puts every noisy move before every quiet one, in every
     /// position. The alpha-beta search then generates a node's moves in stages, the noisy ones
     /// first and the quiet ones only when no noisy move cut off (the same order, less work);

@@ -80,6 +80,16 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
         self.evaluator.evaluate_for_quiescence(pos)
     }
 
+    fn evaluate_with_noisy_moves(
+        &self,
+        pos: &G,
+        search_noisy: impl FnOnce(i32) -> bool,
+        f: impl FnMut(G::Move, i32),
+    ) -> i32 {
+        self.evaluator
+            .evaluate_with_noisy_moves(pos, search_noisy, f)
+    }
+
     fn name(&self) -> String {
         self.name.clone()
     }

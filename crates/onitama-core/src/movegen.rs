@@ -110,6 +110,52 @@ pub(crate) fn visit_steps_onto(
     }
 }
 
+/// [`visit_steps_onto`], found backwards from the destinations: for each card, the pieces that
+/// reach a square of `targets | master_targets` (a card's steps for the other side lead back),
+/// then their steps in the same order. Cheaper when the destinations are few (a search's
+/// captures).
+#[inline(always)]
+pub(crate) fn visit_steps_reaching(
+    side: Side,
+    own: u32,
+    hand: u16,
+    masters: u32,
+    targets: u32,
+    master_targets: u32,
+    mut f: impl FnMut(Move),
+) {
+    let (c1, c2) = hand_cards(hand);
+    let all = (targets | master_targets) & !own;
+    for c in [c1, c2] {
+        let card = Card::ALL[c & 15];
+        let table = &DESTINATIONS[c & 15][side as usize];
+        let back = &DESTINATIONS[c & 15][side.other() as usize];
+        let mut origins = 0;
+        let mut dest = all;
+        while dest != 0 {
+            origins |= back[dest.trailing_zeros() as usize & 31];
+            dest &= dest - 1;
+        }
+        let mut bits = origins & own;
+        while bits != 0 {
+            let from = bits.trailing_zeros();
+            bits &= bits - 1;
+            let allowed = if masters & (1 << from) != 0 {
+                master_targets
+            } else {
+                targets
+            };
+            let mut dest = table[from as usize & 31] & !own & allowed;
+            let from = Square::from_mask_index(from);
+            while dest != 0 {
+                let to = Square::from_mask_index(dest.trailing_zeros());
+                dest &= dest - 1;
+                f(Move::Step { card, from, to });
+            }
+        }
+    }
+}
+
 /// Pushes the steps of `side` (pieces `own`, cards of `hand`) onto `list`, in the order of
 /// [`visit_steps`].
 #[inline]

@@ -4,7 +4,9 @@ use crate::bitboard::Bitboard;
 use crate::card::{Card, DESTINATIONS};
 use crate::deal::Deal;
 use crate::error::{IllegalMoveError, IllegalMoveReason, InvalidPositionError};
-use crate::movegen::{count_steps, hand_cards, push_steps, visit_steps, visit_steps_onto};
+use crate::movegen::{
+    count_steps, hand_cards, push_steps, visit_steps, visit_steps_onto, visit_steps_reaching,
+};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Outcome, WinReason};
 use crate::side::{Piece, Side};
@@ -492,6 +494,32 @@ impl Position {
         }
         let s = self.to_move as usize;
         visit_steps_onto(
+            self.to_move,
+            self.pieces[s],
+            self.hands[s],
+            self.masters,
+            targets.bits(),
+            master_targets.bits(),
+            f,
+        );
+    }
+
+    /// [`Position::for_each_step_onto`], found from the destinations backwards: the same steps
+    /// in the same order, cheaper when `targets | master_targets` holds a square or two (a
+    /// search's captures, once it knows which opposing pieces are in reach), dearer when it
+    /// holds many.
+    #[inline]
+    pub fn for_each_step_reaching(
+        &self,
+        targets: Bitboard,
+        master_targets: Bitboard,
+        f: impl FnMut(Move),
+    ) {
+        if self.is_over() {
+            return;
+        }
+        let s = self.to_move as usize;
+        visit_steps_reaching(
             self.to_move,
             self.pieces[s],
             self.hands[s],

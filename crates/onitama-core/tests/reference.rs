@@ -5,7 +5,7 @@
 
 use abstract_game::Player;
 use onitama_core::reference::RefPos;
-use onitama_core::{Deal, Move, Position, Side};
+use onitama_core::{Bitboard, Deal, Move, Position, Side};
 use proptest::prelude::*;
 
 fn compare(pos: &Position, reference: &RefPos) {
@@ -50,11 +50,59 @@ fn compare(pos: &Position, reference: &RefPos) {
         pos.zobrist_from_scratch(),
         "incremental key differs at {pos}"
     );
+    compare_steps_onto(pos);
     for mv in pos.legal_moves() {
         assert_eq!(
             pos.legal_move_count_after(mv),
             reference.play(&mv.to_string()).moves().len(),
             "count after {mv} differs at {pos}"
+        );
+    }
+}
+
+/// `for_each_step_onto` and `for_each_step_reaching` against the legal moves filtered by
+/// destination, for several target sets: the opposing pieces (and the temple for the Master),
+/// each opposing piece alone, the empty squares, every square.
+fn compare_steps_onto(pos: &Position) {
+    let me = pos.side_to_move();
+    let them = pos.pieces(me.other());
+    let temple = me.other().temple().bitboard();
+    let master = pos.pieces(me) & pos.masters();
+    let mut sets = vec![
+        (them, them | temple),
+        (!pos.occupied(), !pos.occupied() & !temple),
+        (Bitboard::FULL, Bitboard::FULL),
+    ];
+    sets.extend(them.into_iter().map(|sq| (sq.bitboard(), sq.bitboard())));
+    sets.push((Bitboard::EMPTY, temple));
+    for (targets, master_targets) in sets {
+        let expected: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|mv| match *mv {
+                Move::Step { from, to, .. } => {
+                    let allowed = if master.contains(from) {
+                        master_targets
+                    } else {
+                        targets
+                    };
+                    allowed.contains(to)
+                }
+                Move::Pass { .. } => false,
+            })
+            .collect();
+        let mut onto = Vec::new();
+        pos.for_each_step_onto(targets, master_targets, |mv| onto.push(mv));
+        assert_eq!(
+            onto, expected,
+            "steps onto {targets:?}/{master_targets:?} at {pos}"
+        );
+        let mut reaching = Vec::new();
+        pos.for_each_step_reaching(targets, master_targets, |mv| reaching.push(mv));
+        assert_eq!(
+            reaching, expected,
+            "steps reaching {targets:?}/{master_targets:?} at {pos}"
         );
     }
 }

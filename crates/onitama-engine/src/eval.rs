@@ -431,11 +431,11 @@ const fn steps(a: Square, b: Square) -> i32 {
 }
 
 impl OnitamaEval {
-    /// The evaluation (as `Evaluator::evaluate` describes it), and whether the side to move
-    /// has a noisy move. A side's reach contains the other Master exactly when that Master is
-    /// attacked (a Master is never on a square of its opponent's pieces).
+    /// The evaluation (as `Evaluator::evaluate` describes it), whether the side to move has a
+    /// noisy move, and where they go. A side's reach contains the other Master exactly when
+    /// that Master is attacked (a Master is never on a square of its opponent's pieces).
     #[inline(always)]
-    fn stand_pat(&self, pos: &Position) -> StandPat {
+    fn stand_pat(&self, pos: &Position) -> NoisyTargets {
         let w = &self.weights;
         let me = pos.side_to_move();
         let them = me.other();
@@ -504,11 +504,27 @@ impl OnitamaEval {
         // A noisy move is a capture (an opposing piece in reach) or the Master's step onto
         // the opposing temple (when no own piece stands there).
         let temple = them.temple().bitboard().bits();
-        StandPat {
-            value: score,
-            any_noisy: my_cover & theirs != 0 || master_reach & temple & !mine != 0,
+        let captures = my_cover & theirs;
+        let onto_temple = master_reach & temple & !mine;
+        NoisyTargets {
+            stand_pat: StandPat {
+                value: score,
+                any_noisy: captures != 0 || onto_temple != 0,
+            },
+            captures,
+            onto_temple,
         }
     }
+}
+
+/// [`OnitamaEval::stand_pat`]'s answer: the stand-pat, and where the side to move's noisy
+/// moves go.
+struct NoisyTargets {
+    stand_pat: StandPat,
+    /// The opposing pieces that the side to move's cards reach: every capture lands on one.
+    captures: u32,
+    /// The opposing temple, when its Master reaches it (and no own piece stands there).
+    onto_temple: u32,
 }
 
 impl Evaluator<Position> for OnitamaEval {
@@ -518,14 +534,43 @@ impl Evaluator<Position> for OnitamaEval {
     /// table lookup per 13 bits). [`OnitamaEval::features`] computes the same sum term by term
     /// (a test checks it).
     fn evaluate(&self, pos: &Position) -> i32 {
-        self.stand_pat(pos).value
+        self.stand_pat(pos).stand_pat.value
     }
 
     /// [`Evaluator::evaluate`], and whether the side to move can capture or step its Master
     /// onto the temple: the squares its cards reach, gathered for the evaluation, say it.
     #[inline(always)]
     fn evaluate_for_quiescence(&self, pos: &Position) -> StandPat {
-        self.stand_pat(pos)
+        self.stand_pat(pos).stand_pat
+    }
+
+    /// The stand-pat, then the noisy moves generated from what it found: the opposing pieces
+    /// in reach and the temple (usually a square or two, so the steps onto them are found from
+    /// the destinations backwards, [`Position::for_each_step_reaching`]).
+    #[inline(always)]
+    fn evaluate_with_noisy_moves(
+        &self,
+        pos: &Position,
+        search_noisy: impl FnOnce(i32) -> bool,
+        mut f: impl FnMut(Move, i32),
+    ) -> i32 {
+        let NoisyTargets {
+            stand_pat,
+            captures,
+            onto_temple,
+        } = self.stand_pat(pos);
+        if stand_pat.any_noisy && search_noisy(stand_pat.value) {
+            let temple = pos.side_to_move().other().temple();
+            let masters = pos.masters() & pos.occupied();
+            let captures = Bitboard::from_bits_truncate(captures);
+            let onto_temple = Bitboard::from_bits_truncate(onto_temple);
+            pos.for_each_step_reaching(captures, captures | onto_temple, |mv| {
+                if let Move::Step { from, to, .. } = mv {
+                    f(mv, noisy_order(masters, temple, from, to));
+                }
+            });
+        }
+        stand_pat.value
     }
 
     fn name(&self) -> String {
@@ -822,6 +867,25 @@ mod tests {
                         any_noisy: !filtered.is_empty(),
                     };
                     assert_eq!(eval.evaluate_for_quiescence(&pos), expected, "{pos}");
+                    // In one call: the value, then the same noisy moves, when asked for.
+                    for wanted in [true, false] {
+                        let mut seen = None;
+                        let mut moves = Vec::new();
+                        let value = eval.evaluate_with_noisy_moves(
+                            &pos,
+                            |v| {
+                                seen = Some(v);
+                                wanted
+                            },
+                            |mv, order| moves.push((mv, order)),
+                        );
+                        assert_eq!(value, expected.value, "{pos}");
+                        // Asked only where there is something to generate.
+                        assert_eq!(seen.is_some(), expected.any_noisy, "{pos}");
+                        assert!(seen.is_none_or(|v| v == value), "{pos}");
+                        let generated = if wanted { filtered.clone() } else { Vec::new() };
+                        assert_eq!(moves, generated, "{pos}");
+                    }
                 }
                 without_noisy += usize::from(filtered.is_empty());
                 let mut quiet = Vec::new();
