@@ -140,6 +140,9 @@ pub struct Clock {
     interval: u32,
     countdown: u32,
     stopped: bool,
+    /// Below this many nodes, and while `countdown` lasts, nothing needs checking: the node
+    /// limit (`u64::MAX` without one), 0 once stopped. One comparison in the common case.
+    unchecked_below: u64,
 }
 
 impl Clock {
@@ -156,6 +159,7 @@ impl Clock {
             interval: 1,
             countdown: 0,
             stopped: false,
+            unchecked_below: limits.nodes.unwrap_or(u64::MAX),
         }
     }
 
@@ -176,12 +180,25 @@ impl Clock {
 
     /// Whether the search, having searched `nodes` nodes, must stop now: the node budget is
     /// spent, the time is up or the stop flag is set.
+    #[inline]
     pub fn should_stop(&mut self, nodes: u64) -> bool {
+        if nodes < self.unchecked_below && self.countdown > 0 {
+            self.countdown -= 1;
+            return false;
+        }
+        self.check(nodes)
+    }
+
+    /// [`Clock::should_stop`] beyond its common case: stopped already, the node limit reached
+    /// or the countdown over.
+    #[inline]
+    fn check(&mut self, nodes: u64) -> bool {
         if self.stopped {
             return true;
         }
         if self.nodes.is_some_and(|n| nodes >= n) {
             self.stopped = true;
+            self.unchecked_below = 0;
             return true;
         }
         if self.countdown > 0 {
@@ -194,6 +211,9 @@ impl Clock {
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.stopped {
+            self.unchecked_below = 0;
+        }
         self.stopped
     }
 
