@@ -504,10 +504,11 @@ impl Position {
         );
     }
 
-    /// [`Position::for_each_step_onto`], found from the destinations backwards: the same steps
-    /// in the same order, cheaper when `targets | master_targets` holds a square or two (a
-    /// search's captures, once it knows which opposing pieces are in reach), dearer when it
-    /// holds many.
+    /// [`Position::for_each_step_onto`], found from the destinations backwards (for each card,
+    /// the pieces that reach a square of `targets | master_targets`, then their steps): the
+    /// same steps in the same order. Cheaper when those squares are few, such as the opposing
+    /// pieces or the ones a search knows to be in reach; dearer when they are many (the empty
+    /// squares).
     #[inline]
     pub fn for_each_step_reaching(
         &self,

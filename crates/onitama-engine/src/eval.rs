@@ -635,15 +635,17 @@ impl Evaluator<Position> for OnitamaEval {
     }
 
     /// The captures and the Master's steps onto the opposing temple, straight from the
-    /// bitboards ([`Position::for_each_step_onto`]), with their order: every destination is the
-    /// opponent's piece or the temple, so only two bit tests tell 100,000 from 1,000.
+    /// bitboards, with their order: every destination is the opponent's piece or the temple, so
+    /// only two bit tests tell 100,000 from 1,000. The steps are found backwards from those
+    /// squares ([`Position::for_each_step_reaching`]): the pieces that reach one of them are
+    /// usually one or two of the five.
     #[inline]
     fn for_each_noisy_move(&self, pos: &Position, mut f: impl FnMut(Move, i32)) {
         let them = pos.side_to_move().other();
         let targets = pos.pieces(them);
         let temple = them.temple();
         let masters = pos.masters() & pos.occupied();
-        pos.for_each_step_onto(targets, targets | temple.bitboard(), |mv| {
+        pos.for_each_step_reaching(targets, targets | temple.bitboard(), |mv| {
             if let Move::Step { from, to, .. } = mv {
                 f(mv, noisy_order(masters, temple, from, to));
             }
