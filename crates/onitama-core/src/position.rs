@@ -327,6 +327,16 @@ impl Position {
         [Card::ALL[a & 15], Card::ALL[b & 15]]
     }
 
+    /// The positions in [`Card::ALL`] of the two cards `side` holds, lowest first: the
+    /// [`Card::index`] of each card of [`Position::hand`], without making the cards (a table
+    /// indexed by card pair needs only these).
+    #[must_use]
+    #[inline]
+    pub const fn hand_indices(&self, side: Side) -> [usize; 2] {
+        let (a, b) = hand_cards(self.hands[side as usize]);
+        [a & 15, b & 15]
+    }
+
     /// Whether `side` holds `card`.
     #[must_use]
     pub const fn holds(&self, side: Side, card: Card) -> bool {

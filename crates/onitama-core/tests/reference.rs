@@ -5,7 +5,7 @@
 
 use abstract_game::Player;
 use onitama_core::reference::RefPos;
-use onitama_core::{Bitboard, Deal, Move, Position, Side};
+use onitama_core::{Bitboard, Card, Deal, Move, Position, Side};
 use proptest::prelude::*;
 
 fn compare(pos: &Position, reference: &RefPos) {
@@ -51,6 +51,13 @@ fn compare(pos: &Position, reference: &RefPos) {
         "incremental key differs at {pos}"
     );
     compare_steps_onto(pos);
+    for side in [Side::Red, Side::Blue] {
+        assert_eq!(
+            pos.hand_indices(side),
+            pos.hand(side).map(Card::index),
+            "hand indices differ at {pos}"
+        );
+    }
     for mv in pos.legal_moves() {
         assert_eq!(
             pos.legal_move_count_after(mv),

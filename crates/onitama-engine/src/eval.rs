@@ -443,18 +443,18 @@ impl OnitamaEval {
         let masters = pos.masters().bits();
         let mine = pos.pieces(me).bits();
         let theirs = pos.pieces(them).bits();
-        let [a, b] = pos.hand(me);
-        let [c, d] = pos.hand(them);
-        let e = pos.side_card();
-        let my_reach = &CARD_PAIR_REACH[a.index()][b.index()][s];
-        let their_reach = &CARD_PAIR_REACH[c.index()][d.index()][o];
-        let incoming_reach = &CARD_PAIR_REACH[e.index()][e.index()][s];
+        let [a, b] = pos.hand_indices(me);
+        let [c, d] = pos.hand_indices(them);
+        let e = pos.side_card().index();
+        let my_reach = &CARD_PAIR_REACH[a][b][s];
+        let their_reach = &CARD_PAIR_REACH[c][d][o];
+        let incoming_reach = &CARD_PAIR_REACH[e][e][s];
         let (my_students, their_students) = (mine & !masters, theirs & !masters);
         let (my_pst, their_pst) = (&self.pst[s], &self.pst[o]);
-        let mut score = w[index::TEMPO] + w[index::HAND + a.index()] + w[index::HAND + b.index()]
-            - w[index::HAND + c.index()]
-            - w[index::HAND + d.index()]
-            + w[index::INCOMING + e.index()];
+        let mut score = w[index::TEMPO] + w[index::HAND + a] + w[index::HAND + b]
+            - w[index::HAND + c]
+            - w[index::HAND + d]
+            + w[index::INCOMING + e];
         // One pass over each side's Students, then its Master: what its cards reach, and the
         // piece-square values.
         let (mut my_cover, mut incoming) = (0u32, 0u32);
