@@ -854,7 +854,15 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             };
         }
         let mut list = core::mem::take(list);
-        list.sort_by_key(|&(_, order)| core::cmp::Reverse(order));
+        // Highest order first, equal orders as generated (an insertion sort: the lists are
+        // short, one or two moves mostly).
+        for k in 1..list.len() {
+            let mut j = k;
+            while j > 0 && list[j - 1].1 < list[j].1 {
+                list.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         let side = pos.side_to_move();
         alpha = alpha.max(stand);
         let mut best = stand;
