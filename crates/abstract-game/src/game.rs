@@ -112,6 +112,13 @@ pub trait Game: Clone + Eq + Debug + Send + Sync {
         self.play_unchecked(mv);
     }
 
+    /// Whether every move hands the turn to the other player: `true` promises that after any
+    /// legal move the side to move is not the player who moved (the conformance kit checks it,
+    /// `testing::check_position`). A search then takes each child's value from the other side
+    /// without comparing the players. The default, `false`, promises nothing (a game may let a
+    /// player move twice).
+    const TURNS_ALTERNATE: bool = false;
+
     /// How many move indices [`Game::move_index`] gives: every index is below this. 0 (the
     /// default) when the game numbers no moves.
     ///

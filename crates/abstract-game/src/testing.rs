@@ -33,7 +33,8 @@ pub type Candidates<'a, G> = &'a dyn Fn(&G) -> Vec<<G as Game>::Move>;
 /// - each legal move passes [`Game::is_legal`], plays with [`Game::play`] without error, gives
 ///   the same position as [`Game::play_unchecked`], and
 ///   [`Game::legal_move_count_after`] equals the child's count; [`Game::play_unchecked_for_search`]
-///   makes the same child, with the same moves and count;
+///   makes the same child, with the same moves and count; where [`Game::TURNS_ALTERNATE`]
+///   says so, the child's side to move is not the mover;
 /// - [`Game::play`] on a finished game is rejected and changes nothing;
 /// - the legal moves' indices pass [`check_move_indices`].
 ///
@@ -86,6 +87,12 @@ pub fn check_position<G: Game>(pos: &G) {
             checked, unchecked,
             "play and play_unchecked disagree on {mv:?} in {pos:?}"
         );
+        if G::TURNS_ALTERNATE {
+            assert!(
+                unchecked.side_to_move() != pos.side_to_move(),
+                "TURNS_ALTERNATE, but {mv:?} leaves the turn with its player in {pos:?}"
+            );
+        }
         assert_eq!(
             pos.legal_move_count_after(mv),
             unchecked.legal_move_count(),

@@ -186,6 +186,9 @@ impl Game for TicTacToe {
     type Moves = TicTacToeMoves;
     type IllegalMove = TicTacToeError;
 
+    /// X and O take turns.
+    const TURNS_ALTERNATE: bool = true;
+
     fn side_to_move(&self) -> Mark {
         if self.o_to_move { Mark::O } else { Mark::X }
     }

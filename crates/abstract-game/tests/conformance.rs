@@ -140,3 +140,49 @@ fn conformance_kit_checks_move_indices() {
     let caught = std::panic::catch_unwind(|| check_rejects(&Numbered::<false>(start), 0..10));
     assert!(caught.is_err(), "the kit must notice an index out of range");
 }
+
+#[test]
+fn conformance_kit_checks_that_turns_alternate_where_promised() {
+    /// Tic-tac-toe where X moves twice at the start (its first move keeps the turn), yet the
+    /// game claims that turns alternate.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Twice(TicTacToe, bool);
+    impl Game for Twice {
+        type Move = u8;
+        type Player = Mark;
+        type Reason = TicTacToeEnd;
+        type Moves = <TicTacToe as Game>::Moves;
+        type IllegalMove = <TicTacToe as Game>::IllegalMove;
+        const TURNS_ALTERNATE: bool = true;
+        fn side_to_move(&self) -> Mark {
+            if self.1 {
+                Mark::X
+            } else {
+                self.0.side_to_move()
+            }
+        }
+        fn legal_moves(&self) -> Self::Moves {
+            self.0.legal_moves()
+        }
+        fn play(&mut self, mv: u8) -> Result<(), Self::IllegalMove> {
+            self.0.play(mv)?;
+            self.1 = self.0.to_string().matches('x').count() == 1;
+            Ok(())
+        }
+        fn play_unchecked(&mut self, mv: u8) {
+            self.0.play_unchecked(mv);
+            self.1 = self.0.to_string().matches('x').count() == 1;
+        }
+        fn outcome(&self) -> Option<Outcome<Mark, TicTacToeEnd>> {
+            self.0.outcome()
+        }
+    }
+    let start = Twice(TicTacToe::new(), false);
+    let caught = std::panic::catch_unwind(|| check_position(&start));
+    assert!(
+        caught.is_err(),
+        "the kit must notice a turn that did not pass"
+    );
+    // The real game keeps its promise.
+    check_position(&TicTacToe::new());
+}

@@ -711,7 +711,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             let mv = list[i].0;
             let mut child = pos.clone();
             child.play_unchecked_for_search(mv);
-            let flip = child.side_to_move() != side;
+            let flip = G::TURNS_ALTERNATE || child.side_to_move() != side;
             let reduce = self.reductions
                 && depth >= 3
                 && i >= 3
@@ -871,7 +871,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         for &(mv, _) in &list {
             let mut child = pos.clone();
             child.play_unchecked_for_search(mv);
-            let flip = child.side_to_move() != side;
+            let flip = G::TURNS_ALTERNATE || child.side_to_move() != side;
             let r = self.child(&child, flip, 0, ply + 1, alpha, beta);
             if self.aborted {
                 break;

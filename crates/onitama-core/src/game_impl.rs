@@ -100,6 +100,9 @@ impl Game for Position {
         Position::play_unchecked_uncounted(self, mv);
     }
 
+    /// Every move, a forced one included, hands the turn over.
+    const TURNS_ALTERNATE: bool = true;
+
     const MOVE_INDEX_BOUND: usize = Move::INDEX_BOUND;
 
     #[inline(always)]
