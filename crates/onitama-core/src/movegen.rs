@@ -76,8 +76,13 @@ pub(crate) fn visit_steps(side: Side, own: u32, hand: u16, mut f: impl FnMut(Mov
 /// Calls `f` on the steps of `side` (pieces `own`, cards of `hand`) whose destination is in
 /// `targets`, or in `master_targets` for the piece on a square of `masters`: the steps of
 /// [`visit_steps`] with those destinations only, in the same order.
+///
+/// `BACKWARD` finds, for each card, first the pieces that reach a square of
+/// `targets | master_targets` (a card's steps for the other side lead back) and visits only
+/// those: cheaper when the destinations are few (a search's captures), dearer when they are
+/// many. Otherwise every piece is visited.
 #[inline(always)]
-pub(crate) fn visit_steps_onto(
+pub(crate) fn visit_steps_onto<const BACKWARD: bool>(
     side: Side,
     own: u32,
     hand: u16,
@@ -91,52 +96,16 @@ pub(crate) fn visit_steps_onto(
         let card = Card::ALL[c & 15];
         let table = &DESTINATIONS[c & 15][side as usize];
         let mut bits = own;
-        while bits != 0 {
-            let from = bits.trailing_zeros();
-            bits &= bits - 1;
-            let allowed = if masters & (1 << from) != 0 {
-                master_targets
-            } else {
-                targets
-            };
-            let mut dest = table[from as usize & 31] & !own & allowed;
-            let from = Square::from_mask_index(from);
+        if BACKWARD {
+            let back = &DESTINATIONS[c & 15][side.other() as usize];
+            let mut origins = 0;
+            let mut dest = (targets | master_targets) & !own;
             while dest != 0 {
-                let to = Square::from_mask_index(dest.trailing_zeros());
+                origins |= back[dest.trailing_zeros() as usize & 31];
                 dest &= dest - 1;
-                f(Move::Step { card, from, to });
             }
+            bits &= origins;
         }
-    }
-}
-
-/// [`visit_steps_onto`], found backwards from the destinations: for each card, the pieces that
-/// reach a square of `targets | master_targets` (a card's steps for the other side lead back),
-/// then their steps in the same order. Cheaper when the destinations are few (a search's
-/// captures).
-#[inline(always)]
-pub(crate) fn visit_steps_reaching(
-    side: Side,
-    own: u32,
-    hand: u16,
-    masters: u32,
-    targets: u32,
-    master_targets: u32,
-    mut f: impl FnMut(Move),
-) {
-    let (c1, c2) = hand_cards(hand);
-    let all = (targets | master_targets) & !own;
-    for c in [c1, c2] {
-        let card = Card::ALL[c & 15];
-        let table = &DESTINATIONS[c & 15][side as usize];
-        let back = &DESTINATIONS[c & 15][side.other() as usize];
-        let mut origins = 0;
-        let mut dest = all;
-        while dest != 0 {
-            origins |= back[dest.trailing_zeros() as usize & 31];
-            dest &= dest - 1;
-        }
-        let mut bits = origins & own;
         while bits != 0 {
             let from = bits.trailing_zeros();
             bits &= bits - 1;

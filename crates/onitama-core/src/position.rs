@@ -4,9 +4,7 @@ use crate::bitboard::Bitboard;
 use crate::card::{Card, DESTINATIONS};
 use crate::deal::Deal;
 use crate::error::{IllegalMoveError, IllegalMoveReason, InvalidPositionError};
-use crate::movegen::{
-    count_steps, hand_cards, push_steps, visit_steps, visit_steps_onto, visit_steps_reaching,
-};
+use crate::movegen::{count_steps, hand_cards, push_steps, visit_steps, visit_steps_onto};
 use crate::moves::{Move, MoveList};
 use crate::outcome::{Outcome, WinReason};
 use crate::side::{Piece, Side};
@@ -499,19 +497,7 @@ impl Position {
         master_targets: Bitboard,
         f: impl FnMut(Move),
     ) {
-        if self.is_over() {
-            return;
-        }
-        let s = self.to_move as usize;
-        visit_steps_onto(
-            self.to_move,
-            self.pieces[s],
-            self.hands[s],
-            self.masters,
-            targets.bits(),
-            master_targets.bits(),
-            f,
-        );
+        self.visit_steps_onto::<false>(targets, master_targets, f);
     }
 
     /// [`Position::for_each_step_onto`], found from the destinations backwards (for each card,
@@ -526,11 +512,23 @@ impl Position {
         master_targets: Bitboard,
         f: impl FnMut(Move),
     ) {
+        self.visit_steps_onto::<true>(targets, master_targets, f);
+    }
+
+    /// The side to move's steps onto `targets` (its Master's onto `master_targets`), forwards
+    /// or `BACKWARD` ([`visit_steps_onto`]); none when the game is over.
+    #[inline]
+    fn visit_steps_onto<const BACKWARD: bool>(
+        &self,
+        targets: Bitboard,
+        master_targets: Bitboard,
+        f: impl FnMut(Move),
+    ) {
         if self.is_over() {
             return;
         }
         let s = self.to_move as usize;
-        visit_steps_reaching(
+        visit_steps_onto::<BACKWARD>(
             self.to_move,
             self.pieces[s],
             self.hands[s],
