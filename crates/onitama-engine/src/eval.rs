@@ -393,6 +393,25 @@ fn noisy_order(masters: Bitboard, temple: Square, from: Square, to: Square) -> i
     }
 }
 
+/// Calls `f` on the side to move's steps onto `targets` (opposing pieces), or for its Master
+/// onto `master_targets` (opposing pieces and the temple), with their [`noisy_order`]: found
+/// backwards from those squares ([`Position::for_each_step_reaching`]), which are few.
+#[inline(always)]
+fn noisy_steps_onto(
+    pos: &Position,
+    targets: Bitboard,
+    master_targets: Bitboard,
+    mut f: impl FnMut(Move, i32),
+) {
+    let temple = pos.side_to_move().other().temple();
+    let masters = pos.masters() & pos.occupied();
+    pos.for_each_step_reaching(targets, master_targets, |mv| {
+        if let Move::Step { from, to, .. } = mv {
+            f(mv, noisy_order(masters, temple, from, to));
+        }
+    });
+}
+
 /// The order of a quiet step of the side to move from `from` onto the empty `to`, never its
 /// Master onto the opposing temple (`masters`: the squares of both Masters; `steps`: the
 /// mover's [`TEMPLE_STEPS`]): ten times the steps the Master comes nearer the temple, 0 for a
@@ -552,7 +571,7 @@ impl Evaluator<Position> for OnitamaEval {
         &self,
         pos: &Position,
         search_noisy: impl FnOnce(i32) -> bool,
-        mut f: impl FnMut(Move, i32),
+        f: impl FnMut(Move, i32),
     ) -> i32 {
         let NoisyTargets {
             stand_pat,
@@ -560,15 +579,9 @@ impl Evaluator<Position> for OnitamaEval {
             onto_temple,
         } = self.stand_pat(pos);
         if stand_pat.any_noisy && search_noisy(stand_pat.value) {
-            let temple = pos.side_to_move().other().temple();
-            let masters = pos.masters() & pos.occupied();
             let captures = Bitboard::from_bits_truncate(captures);
             let onto_temple = Bitboard::from_bits_truncate(onto_temple);
-            pos.for_each_step_reaching(captures, captures | onto_temple, |mv| {
-                if let Move::Step { from, to, .. } = mv {
-                    f(mv, noisy_order(masters, temple, from, to));
-                }
-            });
+            noisy_steps_onto(pos, captures, captures | onto_temple, f);
         }
         stand_pat.value
     }
@@ -640,16 +653,10 @@ impl Evaluator<Position> for OnitamaEval {
     /// squares ([`Position::for_each_step_reaching`]): the pieces that reach one of them are
     /// usually one or two of the five.
     #[inline]
-    fn for_each_noisy_move(&self, pos: &Position, mut f: impl FnMut(Move, i32)) {
+    fn for_each_noisy_move(&self, pos: &Position, f: impl FnMut(Move, i32)) {
         let them = pos.side_to_move().other();
         let targets = pos.pieces(them);
-        let temple = them.temple();
-        let masters = pos.masters() & pos.occupied();
-        pos.for_each_step_reaching(targets, targets | temple.bitboard(), |mv| {
-            if let Move::Step { from, to, .. } = mv {
-                f(mv, noisy_order(masters, temple, from, to));
-            }
-        });
+        noisy_steps_onto(pos, targets, targets | them.temple().bitboard(), f);
     }
 
     /// The steps onto empty squares (but the Master's onto the opposing temple), straight from
