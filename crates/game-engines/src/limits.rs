@@ -190,7 +190,7 @@ impl Clock {
     }
 
     /// [`Clock::should_stop`] beyond its common case: stopped already, the node limit reached
-    /// or the countdown over.
+    /// or the countdown over (a running countdown below the limit never comes here).
     #[inline]
     fn check(&mut self, nodes: u64) -> bool {
         if self.stopped {
@@ -200,10 +200,6 @@ impl Clock {
             self.stopped = true;
             self.unchecked_below = 0;
             return true;
-        }
-        if self.countdown > 0 {
-            self.countdown -= 1;
-            return false;
         }
         self.countdown = self.interval - 1;
         self.stopped = self
