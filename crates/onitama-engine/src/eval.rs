@@ -526,10 +526,7 @@ impl OnitamaEval {
         let captures = my_cover & theirs;
         let onto_temple = master_reach & temple & !mine;
         NoisyTargets {
-            stand_pat: StandPat {
-                value: score,
-                any_noisy: captures != 0 || onto_temple != 0,
-            },
+            value: score,
             captures,
             onto_temple,
         }
@@ -539,11 +536,20 @@ impl OnitamaEval {
 /// [`OnitamaEval::stand_pat`]'s answer: the stand-pat, and where the side to move's noisy
 /// moves go.
 struct NoisyTargets {
-    stand_pat: StandPat,
+    /// The evaluation.
+    value: i32,
     /// The opposing pieces that the side to move's cards reach: every capture lands on one.
     captures: u32,
     /// The opposing temple, when its Master reaches it (and no own piece stands there).
     onto_temple: u32,
+}
+
+impl NoisyTargets {
+    /// Whether the side to move has a noisy move: a capture or the step onto the temple.
+    #[inline(always)]
+    fn any(&self) -> bool {
+        self.captures | self.onto_temple != 0
+    }
 }
 
 impl Evaluator<Position> for OnitamaEval {
@@ -553,14 +559,18 @@ impl Evaluator<Position> for OnitamaEval {
     /// table lookup per 13 bits). [`OnitamaEval::features`] computes the same sum term by term
     /// (a test checks it).
     fn evaluate(&self, pos: &Position) -> i32 {
-        self.stand_pat(pos).stand_pat.value
+        self.stand_pat(pos).value
     }
 
     /// [`Evaluator::evaluate`], and whether the side to move can capture or step its Master
     /// onto the temple: the squares its cards reach, gathered for the evaluation, say it.
     #[inline(always)]
     fn evaluate_for_quiescence(&self, pos: &Position) -> StandPat {
-        self.stand_pat(pos).stand_pat
+        let noisy = self.stand_pat(pos);
+        StandPat {
+            value: noisy.value,
+            any_noisy: noisy.any(),
+        }
     }
 
     /// The stand-pat, then the noisy moves generated from what it found: the opposing pieces
@@ -573,17 +583,13 @@ impl Evaluator<Position> for OnitamaEval {
         search_noisy: impl FnOnce(i32) -> bool,
         f: impl FnMut(Move, i32),
     ) -> i32 {
-        let NoisyTargets {
-            stand_pat,
-            captures,
-            onto_temple,
-        } = self.stand_pat(pos);
-        if stand_pat.any_noisy && search_noisy(stand_pat.value) {
-            let captures = Bitboard::from_bits_truncate(captures);
-            let onto_temple = Bitboard::from_bits_truncate(onto_temple);
+        let noisy = self.stand_pat(pos);
+        if noisy.any() && search_noisy(noisy.value) {
+            let captures = Bitboard::from_bits_truncate(noisy.captures);
+            let onto_temple = Bitboard::from_bits_truncate(noisy.onto_temple);
             noisy_steps_onto(pos, captures, captures | onto_temple, f);
         }
-        stand_pat.value
+        noisy.value
     }
 
     fn name(&self) -> String {
