@@ -46,11 +46,28 @@ fn serve(db: &Path) -> Served {
     Served { child, addr }
 }
 
-fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("games-serve-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.sqlite3")
+/// A database file in a fresh temporary directory, which is removed with everything in it when
+/// this is dropped (keep it alive while a server uses the file).
+struct TempDb {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for TempDb {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn temp_db(name: &str) -> TempDb {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("games-serve-{name}-"))
+        .tempdir()
+        .expect("a temporary directory");
+    let path = dir.path().join("games.sqlite3");
+    TempDb { _dir: dir, path }
 }
 
 /// One HTTP request; the status and the JSON body.

@@ -9,11 +9,14 @@
 //! attacks` (about a minute; the tests run one at a time, see [`ONE_AT_A_TIME`], so that the
 //! memory and latency figures are those of one attack).
 
+mod common;
+
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use common::{TestServer, temp_db};
 use futures_util::{SinkExt, StreamExt};
 use games_server::{ClientLimits, Server, ServerConfig};
 use serde_json::{Value, json};
@@ -61,24 +64,12 @@ fn no_client_limits(config: &mut ServerConfig) {
     config.clients = ClientLimits::unlimited();
 }
 
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "games-attack-{name}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.sqlite3")
-}
-
-async fn start(name: &str, edit: impl FnOnce(&mut ServerConfig)) -> Server {
-    let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), temp_db(name));
+async fn start(name: &str, edit: impl FnOnce(&mut ServerConfig)) -> TestServer {
+    let db = temp_db(&format!("attack-{name}"));
+    let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), db.path());
     tune(&mut config);
     edit(&mut config);
-    Server::start(config).await.expect("the server starts")
+    TestServer::new(Server::start(config).await.expect("the server starts"), db)
 }
 
 /// A TCP connection to `addr` from the loopback address `from`.
@@ -805,9 +796,9 @@ async fn engine_moves_go_before_a_hint_flood() {
 #[tokio::test]
 async fn versions_grow_across_a_restart() {
     let _one = ONE_AT_A_TIME.lock().await;
-    let db = temp_db("versions");
+    let db = temp_db("attack-versions");
     let config = || {
-        let mut c = ServerConfig::new("127.0.0.1:0".parse().unwrap(), &db);
+        let mut c = ServerConfig::new("127.0.0.1:0".parse().unwrap(), db.path());
         tune(&mut c);
         c
     };

@@ -284,14 +284,14 @@ async fn a_forced_pass_through_the_extension() {
     {
         // The first start creates the database; the match is then written into it.
         let (time, _) = games_server::TimeSource::manual();
-        let mut config = games_server::ServerConfig::new("127.0.0.1:0".parse().unwrap(), &db);
+        let mut config = games_server::ServerConfig::new("127.0.0.1:0".parse().unwrap(), db.path());
         config.time = time;
         games_server::Server::start(config)
             .await
             .unwrap()
             .shutdown()
             .await;
-        let connection = rusqlite::Connection::open(&db).unwrap();
+        let connection = rusqlite::Connection::open(db.path()).unwrap();
         connection
             .execute(
                 "INSERT INTO games (id, kind, data, updated_ms) VALUES (?1, 'litama', ?2, 0)",
@@ -300,7 +300,7 @@ async fn a_forced_pass_through_the_extension() {
             .unwrap();
     }
     let (time, _) = games_server::TimeSource::manual();
-    let mut config = games_server::ServerConfig::new("127.0.0.1:0".parse().unwrap(), &db);
+    let mut config = games_server::ServerConfig::new("127.0.0.1:0".parse().unwrap(), db.path());
     config.time = time;
     let server = games_server::Server::start(config).await.unwrap();
     let mut ws = socket(server.addr(), "/litama").await;

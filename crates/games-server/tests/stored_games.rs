@@ -70,7 +70,7 @@ async fn old_rows_load_and_are_written_back_in_the_same_shape() {
         ),
     ];
     {
-        let connection = rusqlite::Connection::open(&db).unwrap();
+        let connection = rusqlite::Connection::open(db.path()).unwrap();
         for (id, data) in &rows {
             connection
                 .execute(

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -13,27 +13,84 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// A database file in a fresh temporary directory.
-pub fn temp_db(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "games-server-test-{name}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.sqlite3")
+/// A database file in a fresh temporary directory, which is removed with everything in it
+/// when this is dropped (keep it alive as long as a server uses the file).
+#[derive(Debug)]
+pub struct TempDb {
+    dir: tempfile::TempDir,
+    path: PathBuf,
 }
 
-/// A server on a free loopback port with a manual clock.
-pub async fn start(name: &str, edit: impl FnOnce(&mut ServerConfig)) -> (Server, ManualTime) {
+impl TempDb {
+    /// The database's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The temporary directory the file is in.
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+impl std::ops::Deref for TempDb {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// A database file in a fresh temporary directory named after `name`.
+pub fn temp_db(name: &str) -> TempDb {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("games-server-test-{name}-"))
+        .tempdir()
+        .expect("a temporary directory");
+    let path = dir.path().join("games.sqlite3");
+    TempDb { dir, path }
+}
+
+/// A server started by [`start`], with the temporary database it owns (removed after the
+/// server has shut down, or when the test ends).
+#[derive(Debug)]
+pub struct TestServer {
+    server: Server,
+    db: TempDb,
+}
+
+impl TestServer {
+    /// `server`, which uses `db`.
+    pub fn new(server: Server, db: TempDb) -> Self {
+        TestServer { server, db }
+    }
+
+    /// The address the server listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.server.addr()
+    }
+
+    /// The database's path.
+    pub fn db(&self) -> &Path {
+        self.db.path()
+    }
+
+    /// Shuts the server down, then removes its database.
+    pub async fn shutdown(self) {
+        self.server.shutdown().await;
+        drop(self.db);
+    }
+}
+
+/// A server on a free loopback port with a manual clock and a fresh database.
+pub async fn start(name: &str, edit: impl FnOnce(&mut ServerConfig)) -> (TestServer, ManualTime) {
     let (time, manual) = TimeSource::manual();
-    let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), temp_db(name));
+    let db = temp_db(name);
+    let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), db.path());
     config.time = time;
     edit(&mut config);
-    (Server::start(config).await.expect("server starts"), manual)
+    let server = Server::start(config).await.expect("server starts");
+    (TestServer::new(server, db), manual)
 }
 
 /// An HTTP answer: the status and the body as JSON (`Value::Null` if it is not JSON).
