@@ -98,6 +98,10 @@ const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
         "check extensions (a threat to answer at once gets a ply more), on or off (default off)",
     ),
     (
+        "futility",
+        "reverse futility pruning: the margin per ply, in the evaluation's units (default: the game's, 30 in Onitama; 0: off)",
+    ),
+    (
         "reduction-scale",
         "how fast late-move reductions grow with depth and move number, in hundredths (default 100; 0: one ply)",
     ),
@@ -426,6 +430,14 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                         if config.reduction_scale > 1000 {
                             return Err(bad("at most 1000"));
                         }
+                    }
+                    "futility" => {
+                        let margin =
+                            number(key, value, "expected a whole number of evaluation units")?;
+                        if margin > 100_000 {
+                            return Err(bad("at most 100000"));
+                        }
+                        config.futility_margin = Some(margin);
                     }
                     "time" => {
                         config.spend_budget = match value.as_str() {

@@ -40,6 +40,12 @@
 //!   quiet late moves are searched shallower first, by more plies the deeper the node and the
 //!   later the move ([`AlphaBetaConfig::reduction_scale`]), and again at full depth when they beat
 //!   alpha.
+//! - **Reverse futility pruning** ([`AlphaBetaConfig::futility_margin`], by default the
+//!   evaluator's [`Evaluator::futility_margin`]): outside the principal variation, at a node with
+//!   at most [`FUTILITY_DEPTH`] plies left whose side to move need not answer a threat at once, an
+//!   evaluation that stays at or above beta after a margin per ply left is taken as the node's
+//!   value (less the margins), without a search of its moves. Such a value depends on the
+//!   evaluation and is never taken as proven.
 //! - **Check extensions** ([`AlphaBetaConfig::check_extension`], off by default): a position
 //!   whose side to move must answer a threat at once ([`Evaluator::in_check`]) gets one more
 //!   ply.
@@ -191,7 +197,14 @@ pub struct AlphaBetaConfig {
     /// position. Off by default: in Onitama at 100 ms per move they cost more depth than they
     /// gain (−119 ± 51 Elo over 200 games, `docs/engines.md`).
     pub check_extension: bool,
+    /// Reverse futility pruning: the margin per ply, in the evaluator's units, or `None` (the
+    /// default) for the evaluator's own ([`Evaluator::futility_margin`]; 0, no pruning, for
+    /// evaluators that set none). `Some(0)` turns it off.
+    pub futility_margin: Option<u32>,
 }
+
+/// The deepest node that reverse futility pruning cuts ([`AlphaBetaConfig::futility_margin`]).
+pub const FUTILITY_DEPTH: i32 = 3;
 
 impl Default for AlphaBetaConfig {
     /// 16 MiB, one thread, quiescence, depth 64, late-move reductions at scale 100, the whole
@@ -206,6 +219,7 @@ impl Default for AlphaBetaConfig {
             reduction_scale: 100,
             spend_budget: true,
             check_extension: false,
+            futility_margin: None,
         }
     }
 }
@@ -302,7 +316,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// The spec, the same as [`Engine::name`]: `alphabeta`, then the options that differ from [`AlphaBetaConfig::default`] and the
     /// [`ZeroEvaluator`]: `depth=N`, `eval=NAME`, `tt=MIB`, `threads=N`, `quiescence=off`,
-    /// `reductions=off` or `reduction-scale=N`, `time=predict`, `extensions=on`
+    /// `reductions=off` or `reduction-scale=N`, `time=predict`, `extensions=on`, `futility=N`
     /// (`alphabeta:depth=6:eval=kamisado`).
     #[must_use]
     pub fn name(&self) -> String {
@@ -334,6 +348,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         if self.config.check_extension {
             options.push("extensions=on".to_owned());
+        }
+        if let Some(margin) = self.config.futility_margin {
+            options.push(format!("futility={margin}"));
         }
         if options.is_empty() {
             "alphabeta".to_owned()
@@ -437,6 +454,8 @@ struct Searcher<'a, G: Game, E, T> {
     reductions: bool,
     spend_budget: bool,
     check_extension: bool,
+    /// [`AlphaBetaConfig::futility_margin`].
+    futility_margin: i32,
     /// The depth of the running iteration (check extensions stop at twice this many plies).
     root_depth: u32,
     /// `⌊ln(depth) · ln(i) · reduction_scale / 100⌋` for `depth` and `i` in `0..64`: the late-move
@@ -500,6 +519,9 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             reductions: config.reductions,
             spend_budget: config.spend_budget,
             check_extension: config.check_extension,
+            futility_margin: config
+                .futility_margin
+                .map_or_else(|| eval.futility_margin(), |m| m.min(1 << 20) as i32),
             root_depth: 0,
             extra_reduction: extra_reductions(config.reduction_scale),
             clock: Clock::start(limits).with_interval(CLOCK_INTERVAL),
@@ -633,6 +655,23 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                         marks: if e.proven { 0 } else { HORIZON },
                     };
                 }
+            }
+        }
+
+        if self.futility_margin > 0
+            && !pv_node
+            && ply > 0
+            && depth <= FUTILITY_DEPTH
+            && beta.abs() < MATE_BOUND
+            && !self.eval.in_check(pos)
+        {
+            let cut = self.eval.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+                - self.futility_margin * depth;
+            if cut >= beta {
+                return Val {
+                    v: cut,
+                    marks: HORIZON,
+                };
             }
         }
 

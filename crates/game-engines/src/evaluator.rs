@@ -152,6 +152,19 @@ pub trait Evaluator<G: Game> {
         false
     }
 
+    /// The margin of reverse futility pruning, per ply left, in this evaluator's units: how far
+    /// the side to move's evaluation may fall for each ply of play before a node is searched.
+    /// At a node outside the principal variation with at most
+    /// [`crate::alphabeta::FUTILITY_DEPTH`] plies left, where the side to move need not answer
+    /// a threat at once ([`Evaluator::in_check`]), the alpha-beta search takes an evaluation
+    /// that stays at or above beta after the margin times the plies left as the node's value,
+    /// without searching its moves. The default, 0, never prunes so; a game sets the margin
+    /// that wins matches at equal time ([`crate::AlphaBetaConfig::futility_margin`] overrides
+    /// it).
+    fn futility_margin(&self) -> i32 {
+        0
+    }
+
     /// The exact value of `pos` for the side to move, if this evaluator knows it (an endgame
     /// tablebase: [`crate::WithOracle`]); `None`, the default, for a position it does not know.
     /// The alpha-beta engine takes a known value as proven and searches no further below it.

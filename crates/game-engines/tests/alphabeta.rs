@@ -315,6 +315,82 @@ fn the_solver_agrees_with_brute_force_on_random_game_graphs() {
     }
 }
 
+/// [`OpenLines`] with a margin of reverse futility pruning (its values move by a few units a
+/// ply, so a margin of 1 prunes far more than is safe), counting its evaluations.
+struct Margined(i32);
+
+impl Evaluator<TicTacToe> for Margined {
+    fn evaluate(&self, pos: &TicTacToe) -> i32 {
+        OpenLines.evaluate(pos)
+    }
+
+    fn name(&self) -> String {
+        OpenLines.name()
+    }
+
+    fn move_order(&self, pos: &TicTacToe, mv: u8) -> i32 {
+        OpenLines.move_order(pos, mv)
+    }
+
+    fn is_noisy(&self, pos: &TicTacToe, mv: u8) -> bool {
+        OpenLines.is_noisy(pos, mv)
+    }
+
+    fn futility_margin(&self) -> i32 {
+        self.0
+    }
+}
+
+#[test]
+fn reverse_futility_pruning_cuts_nodes_and_never_a_proof() {
+    // A search to depth 9 without pruning reaches the end of every line: its value is proven.
+    // With the evaluator's margin the nodes cut on the evaluation depend on it, so a proven
+    // result may become an evaluation, but never a wrong proof.
+    let positions: Vec<TicTacToe> = reachable(&TicTacToe::new())
+        .into_iter()
+        .filter(|p| !p.is_over())
+        .step_by(7)
+        .collect();
+    let config = AlphaBetaConfig {
+        tt_mib: 0,
+        reductions: false,
+        ..AlphaBetaConfig::default()
+    };
+    let mut memo = HashMap::new();
+    let (mut nodes, mut proven) = ([0u64; 3], [0usize; 3]);
+    for pos in &positions {
+        let expected = brute_force(pos, &mut memo);
+        let engines = [
+            AlphaBeta::new(config, Margined(0)),
+            AlphaBeta::new(config, Margined(1)),
+            AlphaBeta::new(
+                AlphaBetaConfig {
+                    futility_margin: Some(0),
+                    ..config
+                },
+                Margined(1),
+            ),
+        ];
+        for (k, mut engine) in engines.into_iter().enumerate() {
+            // The work to a depth that seldom reaches the end (a search that is not proven at
+            // a depth goes on to the next, so the total to depth 9 can grow).
+            nodes[k] += engine.search(pos, &Limits::depth(4)).nodes;
+            let result = engine.search(pos, &Limits::depth(9));
+            assert_pv_is_legal(pos, &result);
+            if !matches!(result.score, Score::Eval(_)) {
+                proven[k] += 1;
+                assert_eq!(result.score, expected, "{} engine {k}", pos.position_text());
+            }
+        }
+    }
+    // Without the margin (or with it switched off in the settings) every result is proven.
+    assert_eq!(proven[0], positions.len());
+    assert_eq!((nodes[2], proven[2]), (nodes[0], proven[0]));
+    // With it, the search to depth 4 is smaller, and some results are no longer proven.
+    assert!(nodes[1] < nodes[0], "{nodes:?}");
+    assert!(proven[1] < proven[0], "{proven:?}");
+}
+
 #[test]
 fn staged_moves_change_the_work_not_the_results() {
     // Without reductions and without a table, a fixed-depth value is the minimax value whatever
@@ -672,6 +748,19 @@ fn the_name_is_a_spec() {
     assert_eq!(
         name(&AlphaBeta::new(off, ZeroEvaluator)),
         "alphabeta:reductions=off"
+    );
+    // The evaluator's futility margin is the default and not named; one set in the settings is.
+    let margin = AlphaBetaConfig {
+        futility_margin: Some(20),
+        ..AlphaBetaConfig::default()
+    };
+    assert_eq!(
+        name(&AlphaBeta::new(margin, ZeroEvaluator)),
+        "alphabeta:futility=20"
+    );
+    assert_eq!(
+        name(&AlphaBeta::new(AlphaBetaConfig::default(), Margined(1))),
+        "alphabeta:eval=lines"
     );
 }
 

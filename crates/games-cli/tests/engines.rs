@@ -211,6 +211,28 @@ fn engine_and_match_input_is_checked() {
         "2",
     ]);
     assert!(out.contains("alphabeta:reduction-scale=0"), "{out}");
+    bad(
+        &["analyze", "onitama", "--engine", "alphabeta:futility=-1"],
+        "futility",
+    );
+    bad(
+        &[
+            "analyze",
+            "onitama",
+            "--engine",
+            "alphabeta:futility=100001",
+        ],
+        "at most 100000",
+    );
+    let out = ok(&[
+        "analyze",
+        "onitama",
+        "--engine",
+        "alphabeta:futility=0",
+        "--depth",
+        "2",
+    ]);
+    assert!(out.contains("alphabeta:futility=0"), "{out}");
     bad(&["analyze", "tictactoe", "--depth", "0"], "--depth");
     bad(&["analyze", "tictactoe", "--time", "0"], "--time");
     bad(&["analyze", "tictactoe", "--time=-1"], "--time");

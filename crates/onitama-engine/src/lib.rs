@@ -57,8 +57,8 @@ pub mod tablebase;
 pub mod tune;
 
 pub use eval::{
-    INCOMING_REACH, MASTER_ATTACKED, OnitamaEval, REACH, SHIPPED_WEIGHTS, STUDENT, TEMPLE_DISTANCE,
-    WEIGHTS, WeightsFileError, index, weight_names,
+    FUTILITY_MARGIN, INCOMING_REACH, MASTER_ATTACKED, OnitamaEval, REACH, SHIPPED_WEIGHTS, STUDENT,
+    TEMPLE_DISTANCE, WEIGHTS, WeightsFileError, index, weight_names,
 };
 
 pub use game_engines;
