@@ -208,7 +208,7 @@ pub const FUTILITY_DEPTH: i32 = 3;
 
 impl Default for AlphaBetaConfig {
     /// 16 MiB, one thread, quiescence, depth 64, late-move reductions at scale 100, the whole
-    /// time budget spent, no check extensions.
+    /// time budget spent, no check extensions, the evaluator's futility margin.
     fn default() -> Self {
         AlphaBetaConfig {
             tt_mib: 16,

@@ -118,6 +118,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
         self.evaluator.in_check(pos)
     }
 
+    fn futility_margin(&self) -> i32 {
+        self.evaluator.futility_margin()
+    }
+
     fn probe(&self, pos: &G) -> Option<ExactValue> {
         (self.oracle)(pos)
     }

@@ -14,7 +14,7 @@ use common::{Graph, GraphGame, Pile, brute_force};
 use game_engines::tt::{Bound, TranspositionTable};
 use game_engines::{
     AlphaBeta, AlphaBetaConfig, Engine, Evaluator, Limits, Score, SearchResult, StandPat,
-    ZeroEvaluator,
+    WithOracle, ZeroEvaluator,
 };
 
 const SLACK: Duration = Duration::from_millis(500);
@@ -382,6 +382,22 @@ fn reverse_futility_pruning_cuts_nodes_and_never_a_proof() {
                 assert_eq!(result.score, expected, "{} engine {k}", pos.position_text());
             }
         }
+    }
+    // An oracle that knows nothing changes nothing: the wrapper hands on the evaluator's
+    // margin (and every other hook), so the search is the same, node for node.
+    for pos in positions.iter().step_by(5) {
+        let mut plain = AlphaBeta::new(config, Margined(1));
+        let mut wrapped = AlphaBeta::new(config, WithOracle::new(Margined(1), "none", |_| None));
+        let (a, b) = (
+            plain.search(pos, &Limits::depth(4)),
+            wrapped.search(pos, &Limits::depth(4)),
+        );
+        assert_eq!(
+            (a.score, a.best, a.nodes),
+            (b.score, b.best, b.nodes),
+            "{}",
+            pos.position_text()
+        );
     }
     // Without the margin (or with it switched off in the settings) every result is proven.
     assert_eq!(proven[0], positions.len());

@@ -14,9 +14,9 @@ pub const REACH: i32 = 2;
 /// Points per square the incoming side card would reach.
 pub const INCOMING_REACH: i32 = 1;
 
-/// The margin of reverse futility pruning per ply left ([`game_engines::Evaluator::futility_margin`]):
-/// at 100 ms per move it won the most among the margins tried with the shipped weights (a
-/// Student is worth about 70).
+/// The margin of reverse futility pruning per ply left ([`game_engines::Evaluator::futility_margin`]),
+/// in the units of the shipped weights (a Student is worth about 70): kept after matches at
+/// 100 ms per move of the margins 15, 30 and 60, all of which gained (`docs/engines.md`).
 pub const FUTILITY_MARGIN: i32 = 30;
 
 /// The number of weights of [`OnitamaEval`].
@@ -645,7 +645,7 @@ impl Evaluator<Position> for OnitamaEval {
         }
     }
 
-    /// [`FUTILITY_MARGIN`], the margin per ply that won at equal time with the shipped weights
+    /// [`FUTILITY_MARGIN`], the margin per ply matched at equal time with the shipped weights
     /// (`docs/engines.md`).
     fn futility_margin(&self) -> i32 {
         FUTILITY_MARGIN
