@@ -17,7 +17,7 @@ use tokio::net::TcpStream;
 /// when this is dropped (keep it alive as long as a server uses the file).
 #[derive(Debug)]
 pub struct TempDb {
-    dir: tempfile::TempDir,
+    _dir: tempfile::TempDir,
     path: PathBuf,
 }
 
@@ -25,11 +25,6 @@ impl TempDb {
     /// The database's path.
     pub fn path(&self) -> &Path {
         &self.path
-    }
-
-    /// The temporary directory the file is in.
-    pub fn dir(&self) -> &Path {
-        self.dir.path()
     }
 }
 
@@ -48,7 +43,7 @@ pub fn temp_db(name: &str) -> TempDb {
         .tempdir()
         .expect("a temporary directory");
     let path = dir.path().join("games.sqlite3");
-    TempDb { dir, path }
+    TempDb { _dir: dir, path }
 }
 
 /// A server started by [`start`], with the temporary database it owns (removed after the
@@ -68,11 +63,6 @@ impl TestServer {
     /// The address the server listens on.
     pub fn addr(&self) -> SocketAddr {
         self.server.addr()
-    }
-
-    /// The database's path.
-    pub fn db(&self) -> &Path {
-        self.db.path()
     }
 
     /// Shuts the server down, then removes its database.
