@@ -15,8 +15,9 @@ pub const REACH: i32 = 2;
 pub const INCOMING_REACH: i32 = 1;
 
 /// The margin of reverse futility pruning per ply left ([`game_engines::Evaluator::futility_margin`]),
-/// in the units of the shipped weights (a Student is worth about 70): kept after matches at
-/// 100 ms per move of the margins 15, 30 and 60, all of which gained (`docs/engines.md`).
+/// in the units of the shipped weights (a Student is worth about 80; about 70 in the first
+/// generation of weights, with which the margins 15, 30 and 60 were matched at 100 ms per move
+/// and all gained, `docs/engines.md`).
 pub const FUTILITY_MARGIN: i32 = 30;
 
 /// The number of weights of [`OnitamaEval`].
