@@ -51,6 +51,16 @@ fn reachable<G: Game + core::hash::Hash>(start: &G) -> Vec<G> {
     out
 }
 
+/// Every `every`-th unfinished tic-tac-toe position of [`reachable`]: a sample that differs
+/// from test to test with `every`.
+fn unfinished_tictactoe_positions(every: usize) -> Vec<TicTacToe> {
+    reachable(&TicTacToe::new())
+        .into_iter()
+        .filter(|p| !p.is_over())
+        .step_by(every)
+        .collect()
+}
+
 /// A tic-tac-toe heuristic: lines still open for the side to move minus the opponent's; a move
 /// that completes a line is noisy and ordered first.
 struct OpenLines;
@@ -346,11 +356,7 @@ fn reverse_futility_pruning_cuts_nodes_and_never_a_proof() {
     // A search to depth 9 without pruning reaches the end of every line: its value is proven.
     // With the evaluator's margin the nodes cut on the evaluation depend on it, so a proven
     // result may become an evaluation, but never a wrong proof.
-    let positions: Vec<TicTacToe> = reachable(&TicTacToe::new())
-        .into_iter()
-        .filter(|p| !p.is_over())
-        .step_by(7)
-        .collect();
+    let positions = unfinished_tictactoe_positions(7);
     let config = AlphaBetaConfig {
         tt_mib: 0,
         reductions: false,
@@ -411,11 +417,7 @@ fn reverse_futility_pruning_cuts_nodes_and_never_a_proof() {
 fn staged_moves_change_the_work_not_the_results() {
     // Without reductions and without a table, a fixed-depth value is the minimax value whatever
     // the order: generating the noisy moves first must not change it.
-    let positions: Vec<TicTacToe> = reachable(&TicTacToe::new())
-        .into_iter()
-        .filter(|p| !p.is_over())
-        .step_by(11)
-        .collect();
+    let positions = unfinished_tictactoe_positions(11);
     assert!(positions.len() > 300);
     let config = AlphaBetaConfig {
         tt_mib: 0,
@@ -457,11 +459,7 @@ fn the_table_changes_speed_not_results() {
     // same value with or without the table, also with an evaluation and quiescence. (Late-move
     // reductions make a depth-limited value depend on the move order, which the table changes,
     // so this full-width property is checked without them.)
-    let positions: Vec<TicTacToe> = reachable(&TicTacToe::new())
-        .into_iter()
-        .filter(|p| !p.is_over())
-        .step_by(23)
-        .collect();
+    let positions = unfinished_tictactoe_positions(23);
     assert!(positions.len() > 150);
     let config = |tt_mib| AlphaBetaConfig {
         tt_mib,
