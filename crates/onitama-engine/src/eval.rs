@@ -646,8 +646,8 @@ impl Evaluator<Position> for OnitamaEval {
         }
     }
 
-    /// [`FUTILITY_MARGIN`], the margin per ply matched at equal time with the shipped weights
-    /// (`docs/engines.md`).
+    /// [`FUTILITY_MARGIN`], the margin per ply matched at equal time (with the first generation
+    /// of weights, `docs/engines.md`).
     fn futility_margin(&self) -> i32 {
         FUTILITY_MARGIN
     }
