@@ -534,7 +534,7 @@ fn an_illegal_move_in_a_finished_game_is_game_over_in_both() {
 /// Everything the two engine crates have in common, by name: the evaluator and the presets.
 trait EngineCrate {
     type Position: abstract_game::ZobristHash;
-    type Eval: game_engines::Evaluator<Self::Position> + Default + Copy + Eq + Debug + Sync;
+    type Eval: game_engines::Evaluator<Self::Position> + Default + Clone + Eq + Debug + Sync;
 
     fn alphabeta(level: game_engines::Level)
     -> game_engines::AlphaBeta<Self::Position, Self::Eval>;

@@ -1,5 +1,7 @@
 //! [`OnitamaEval`]: the evaluator, move order and quiescence moves of the alpha-beta search.
 
+use std::sync::Arc;
+
 use game_engines::{Evaluator, StandPat, WeightCountError};
 use onitama_core::{Bitboard, Card, Move, Position, Side, Square};
 
@@ -21,7 +23,11 @@ pub const INCOMING_REACH: i32 = 1;
 pub const FUTILITY_MARGIN: i32 = 30;
 
 /// The number of weights of [`OnitamaEval`].
-pub const WEIGHTS: usize = 90;
+pub const WEIGHTS: usize = 890;
+
+/// The weights before the card-square terms ([`index::STUDENT_CARD`], [`index::MASTER_CARD`]):
+/// a weights file that gives exactly these reads with the card-square weights 0.
+pub const WEIGHTS_WITHOUT_CARD_SQUARES: usize = 90;
 
 /// Where each group of weights starts in [`crate::OnitamaEval::weights`] (and in
 /// [`crate::OnitamaEval::features`]).
@@ -51,13 +57,19 @@ pub mod index {
     pub const HAND: usize = 58;
     /// 16 values: each card as the side card, which the side to move receives next.
     pub const INCOMING: usize = 74;
+    /// 16 × 25 values: a Student on each square (seen from its own side) with each card in
+    /// its side's hand, card by card ([`onitama_core::Card::ALL`] order), 25 squares each.
+    pub const STUDENT_CARD: usize = 90;
+    /// 16 × 25 values: the Master on each square with each card in its side's hand.
+    pub const MASTER_CARD: usize = 490;
 }
 
 /// The names of the weights, in order, as a weights file writes them: `student`,
 /// `master_attacked`, `temple_distance`, `reach`, `incoming_reach`, `tempo`,
 /// `student_threatened`, `student_defended`, `student_on.a1` .. `student_on.e5`,
 /// `master_on.a1` .. `master_on.e5`, `hand.boar` .. `hand.tiger`, `incoming.boar` ..
-/// `incoming.tiger`.
+/// `incoming.tiger`, `student_card.boar.a1` .. `student_card.tiger.e5` (card by card, 25
+/// squares each), `master_card.boar.a1` .. `master_card.tiger.e5`.
 #[must_use]
 pub fn weight_names() -> Vec<String> {
     let mut names: Vec<String> = [
@@ -77,6 +89,11 @@ pub fn weight_names() -> Vec<String> {
     }
     for group in ["hand", "incoming"] {
         names.extend(Card::ALL.iter().map(|c| format!("{group}.{c}")));
+    }
+    for group in ["student_card", "master_card"] {
+        for card in Card::ALL {
+            names.extend(Square::ALL.iter().map(|sq| format!("{group}.{card}.{sq}")));
+        }
     }
     names
 }
@@ -128,6 +145,10 @@ impl std::error::Error for WeightsFileError {}
 ///   seen from its own side.
 /// - **Cards** (`hand.CARD`, `incoming.CARD`): the cards each side holds, and the side card
 ///   that the side to move receives next.
+/// - **Card-square tables** (`student_card.CARD.SQUARE`, `master_card.CARD.SQUARE`): each
+///   piece's square, seen from its own side, with each card in its side's hand: what a piece
+///   is worth where its cards can take it (a Master two steps from the temple with the Tiger,
+///   say).
 ///
 /// [`OnitamaEval::default`] has the shipped weights ([`SHIPPED_WEIGHTS`]), fitted to the
 /// results of self-play games and to exact tablebase values by `games tune onitama`
@@ -154,14 +175,35 @@ impl std::error::Error for WeightsFileError {}
 /// assert_eq!(OnitamaEval::from_weights_text(&text), Ok(eval));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct OnitamaEval {
     weights: [i32; WEIGHTS],
-    /// `pst[side][kind][square]`: the piece-square weight of a piece of `kind` (0 Student,
-    /// 1 Master) of `side` on `square`, the square already turned for Blue, plus the terms
-    /// that depend on that piece and square alone (a Student's material, a Master's temple
-    /// distance); 32 squares wide, so that any 5-bit index is in range.
-    pst: [[[i32; 32]; 2]; 2],
+    /// `piece[256 side + hand][kind][square]`: the value of a piece of `kind` (0 Student, 1
+    /// Master) of `side` on `square` while `side` holds the cards `hand` (`16 a + b` for the
+    /// card indices `a` and `b`): its piece-square weight (the square turned for Blue), its
+    /// card-square weights for both cards, and the terms that depend on that piece and square
+    /// alone (a Student's material, a Master's distance to the temple); 32 squares wide, so
+    /// that any 5-bit index is in range. Computed from the weights, shared by clones.
+    piece: Arc<[[[i32; 32]; 2]; 512]>,
+    /// `hand[16 a + b]`: the weights of holding the cards `a` and `b`.
+    hand: [i32; 256],
+}
+
+impl PartialEq for OnitamaEval {
+    /// Evaluators with the same weights are equal (the tables follow from them).
+    fn eq(&self, other: &Self) -> bool {
+        self.weights == other.weights
+    }
+}
+
+impl Eq for OnitamaEval {}
+
+impl core::fmt::Debug for OnitamaEval {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("OnitamaEval")
+            .field("weights", &self.weights)
+            .finish_non_exhaustive()
+    }
 }
 
 impl OnitamaEval {
@@ -183,22 +225,43 @@ impl OnitamaEval {
     /// The evaluator with all its weights, in the order of [`weight_names`].
     #[must_use]
     pub fn with_weights(weights: [i32; WEIGHTS]) -> Self {
-        let mut pst = [[[0; 32]; 2]; 2];
-        for side in Side::BOTH {
-            for (kind, start) in [(0, index::STUDENT_ON), (1, index::MASTER_ON)] {
-                for sq in 0..25 {
-                    // A Student's square value includes its material; a Master's, its
-                    // distance to the temple it attacks.
-                    pst[side.index()][kind][sq] = weights[start + own_square(side, sq)]
-                        + if kind == 0 {
+        let mut piece = vec![[[0; 32]; 2]; 512];
+        let mut hand = [0; 256];
+        for (a, b) in (0..16).flat_map(|a| (0..16).map(move |b| (a, b))) {
+            hand[16 * a + b] = weights[index::HAND + a] + weights[index::HAND + b];
+            for side in Side::BOTH {
+                let values = &mut piece[256 * side.index() + 16 * a + b];
+                let kinds = [
+                    (index::STUDENT_ON, index::STUDENT_CARD),
+                    (index::MASTER_ON, index::MASTER_CARD),
+                ];
+                for (kind, (on, with_card)) in kinds.into_iter().enumerate() {
+                    for (sq, steps) in TEMPLE_STEPS[side.index()].iter().enumerate() {
+                        let own = own_square(side, sq);
+                        // A Student's value includes its material; a Master's, its distance
+                        // to the temple it attacks.
+                        let alone = if kind == 0 {
                             weights[index::STUDENT]
                         } else {
-                            -weights[index::TEMPLE_DISTANCE] * TEMPLE_STEPS[side.index()][sq]
+                            -weights[index::TEMPLE_DISTANCE] * steps
                         };
+                        values[kind][sq] = alone
+                            + weights[on + own]
+                            + weights[with_card + 25 * a + own]
+                            + weights[with_card + 25 * b + own];
+                    }
                 }
             }
         }
-        OnitamaEval { weights, pst }
+        let piece: Box<[[[i32; 32]; 2]; 512]> = piece
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("512 entries"));
+        OnitamaEval {
+            weights,
+            piece: Arc::from(piece),
+            hand,
+        }
     }
 
     /// The evaluator before tuning: the five hand-set terms, every other weight 0.
@@ -222,7 +285,9 @@ impl OnitamaEval {
     }
 
     /// Reads a weights file: lines `NAME VALUE` (the names of [`weight_names`], each exactly
-    /// once, in any order), blank lines and `#` comments.
+    /// once, in any order), blank lines and `#` comments. A file of the first
+    /// [`WEIGHTS_WITHOUT_CARD_SQUARES`] weights alone (written before the card-square terms
+    /// existed: no `student_card.*` or `master_card.*` line) reads with those terms 0.
     ///
     /// # Errors
     /// [`WeightsFileError`] naming the line of an unknown or repeated name or a value that is
@@ -230,6 +295,7 @@ impl OnitamaEval {
     pub fn from_weights_text(text: &str) -> Result<Self, WeightsFileError> {
         let names = weight_names();
         let mut weights = [None; WEIGHTS];
+        let mut next = 0;
         for (n, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
@@ -240,16 +306,26 @@ impl OnitamaEval {
             let (Some(name), Some(value), None) = (parts.next(), parts.next(), parts.next()) else {
                 return Err(err(format!("expected NAME VALUE, found {line:?}")));
             };
-            let i = names
-                .iter()
-                .position(|known| known == name)
-                .ok_or_else(|| err(format!("unknown weight {name:?}")))?;
+            // Files list the weights in order: the one after the last is tried first.
+            let i = match names.get(next) {
+                Some(expected) if expected == name => next,
+                _ => names
+                    .iter()
+                    .position(|known| known == name)
+                    .ok_or_else(|| err(format!("unknown weight {name:?}")))?,
+            };
+            next = i + 1;
             let value: i32 = value
                 .parse()
                 .map_err(|_| err(format!("{name}: {value:?} is not a whole number")))?;
             if weights[i].replace(value).is_some() {
                 return Err(err(format!("{name} given twice")));
             }
+        }
+        // A file from before the card-square terms gives none of them: they are 0.
+        let card_squares = &mut weights[WEIGHTS_WITHOUT_CARD_SQUARES..];
+        if card_squares.iter().all(Option::is_none) {
+            card_squares.fill(Some(0));
         }
         let mut all = [0; WEIGHTS];
         for (i, w) in weights.iter().enumerate() {
@@ -294,8 +370,16 @@ impl OnitamaEval {
             f[index::STUDENT_DEFENDED] += sign * (own & students).len() as i8;
             for sq in students {
                 f[index::STUDENT_ON + own_square(side, sq.index())] += sign;
+                for card in pos.hand(side) {
+                    f[index::STUDENT_CARD + 25 * card.index() + own_square(side, sq.index())] +=
+                        sign;
+                }
             }
             if let Some(master) = (pieces & masters).first() {
+                for card in pos.hand(side) {
+                    f[index::MASTER_CARD + 25 * card.index() + own_square(side, master.index())] +=
+                        sign;
+                }
                 f[index::TEMPLE_DISTANCE] -=
                     sign * TEMPLE_STEPS[side.index()][master.index()] as i8;
                 if their_cover.contains(master) {
@@ -418,6 +502,18 @@ fn noisy_steps_onto(
     });
 }
 
+/// Whether the side to move has a noisy move: a capture, or its Master's step onto the
+/// opposing temple.
+pub(crate) fn has_noisy_move(pos: &Position) -> bool {
+    let them = pos.side_to_move().other();
+    let targets = pos.pieces(them);
+    let mut any = false;
+    noisy_steps_onto(pos, targets, targets | them.temple().bitboard(), |_, _| {
+        any = true;
+    });
+    any
+}
+
 /// The order of a quiet step of the side to move from `from` onto the empty `to`, never its
 /// Master onto the opposing temple (`masters`: the squares of both Masters; `steps`: the
 /// mover's [`TEMPLE_STEPS`]): ten times the steps the Master comes nearer the temple, 0 for a
@@ -491,13 +587,13 @@ impl OnitamaEval {
         let their_reach = &CARD_PAIR_REACH[c][d][o];
         let incoming_reach = &CARD_PAIR_REACH[e][e][s];
         let (my_students, their_students) = (mine & !masters, theirs & !masters);
-        let (my_pst, their_pst) = (&self.pst[s], &self.pst[o]);
-        let mut score = w[index::TEMPO] + w[index::HAND + a] + w[index::HAND + b]
-            - w[index::HAND + c]
-            - w[index::HAND + d]
-            + w[index::INCOMING + e];
+        let (my_hand, their_hand) = ((16 * a + b) & 255, (16 * c + d) & 255);
+        let my_pst = &self.piece[(s << 8 | my_hand) & 511];
+        let their_pst = &self.piece[(o << 8 | their_hand) & 511];
+        let mut score =
+            w[index::TEMPO] + self.hand[my_hand] - self.hand[their_hand] + w[index::INCOMING + e];
         // One pass over each side's Students, then its Master: what its cards reach, and the
-        // piece-square values.
+        // pieces' values with the side's hand.
         let (mut my_cover, mut incoming) = (0u32, 0u32);
         let mut bits = my_students;
         while bits != 0 {
@@ -577,7 +673,8 @@ impl NoisyTargets {
 impl Evaluator<Position> for OnitamaEval {
     /// One pass over each side's Students, then its Master, gathers the squares its two cards
     /// reach (own pieces included, one lookup per piece in a table of card pairs) and its
-    /// piece-square values; the counting terms are then population counts of those sets (a
+    /// piece values (one lookup per piece in the evaluator's table for the side's hand: the
+    /// piece-square, card-square and material or temple terms together); the counting terms are then population counts of those sets (a
     /// table lookup per 13 bits). [`OnitamaEval::features`] computes the same sum term by term
     /// (a test checks it).
     fn evaluate(&self, pos: &Position) -> i32 {
@@ -850,15 +947,16 @@ mod tests {
                 core::array::from_fn(|_| (rng.next_u64() % 201) as i32 - 100);
             full.push(OnitamaEval::with_weights(random));
         }
+        let five = weights.map(|w| OnitamaEval::from_weights(&w).expect("five weights"));
+        let hand_set = OnitamaEval::hand_set();
         let (mut positions, mut without_noisy) = (0, 0);
         for game in 0..300 {
             let mut pos = Position::from_deal(Deal::random(rng.next_u64()));
             while !pos.is_over() {
-                for w in weights {
-                    let eval = OnitamaEval::from_weights(&w).expect("five weights");
+                for (w, eval) in weights.iter().zip(&five) {
                     assert_eq!(
                         eval.evaluate(&pos),
-                        evaluate(w, &pos),
+                        evaluate(*w, &pos),
                         "{pos} (game {game})"
                     );
                 }
@@ -873,7 +971,7 @@ mod tests {
                 }
                 let moves = pos.legal_moves();
                 for &mv in &moves {
-                    let eval = OnitamaEval::hand_set();
+                    let eval = &hand_set;
                     assert_eq!(
                         eval.move_order(&pos, mv),
                         move_order(&pos, mv),
@@ -882,7 +980,7 @@ mod tests {
                     assert_eq!(eval.is_noisy(&pos, mv), is_noisy(&pos, mv), "{pos} {mv}");
                 }
                 // noisy_moves_first: every noisy move is ordered before every quiet one.
-                let eval = OnitamaEval::hand_set();
+                let eval = &hand_set;
                 let order = |noisy: bool| {
                     moves
                         .iter()

@@ -58,7 +58,7 @@ pub mod tune;
 
 pub use eval::{
     FUTILITY_MARGIN, INCOMING_REACH, MASTER_ATTACKED, OnitamaEval, REACH, SHIPPED_WEIGHTS, STUDENT,
-    TEMPLE_DISTANCE, WEIGHTS, WeightsFileError, index, weight_names,
+    TEMPLE_DISTANCE, WEIGHTS, WEIGHTS_WITHOUT_CARD_SQUARES, WeightsFileError, index, weight_names,
 };
 
 pub use game_engines;

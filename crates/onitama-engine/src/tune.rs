@@ -17,14 +17,14 @@
 use abstract_game::Wdl;
 use abstract_game::rng::SplitMix64;
 use game_engines::tuning::Sample;
-use game_engines::{AlphaBeta, AlphaBetaConfig, Engine, Evaluator, Limits};
+use game_engines::{AlphaBeta, AlphaBetaConfig, Engine, Limits};
 use onitama_core::{Deal, Position, Side};
 use onitama_tablebase::{Generator, Tablebase, TablebaseError};
 
 use crate::eval::OnitamaEval;
 
 /// How the self-play games are played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelfPlayConfig {
     /// The evaluator of the engine that plays both sides (the weights being tuned start from
     /// it; [`OnitamaEval::hand_set`] by default, so the data do not depend on the shipped
@@ -80,9 +80,7 @@ pub struct TrainingData {
 /// evaluation is not about to change by a Student or the game.
 #[must_use]
 pub fn is_quiet(pos: &Position) -> bool {
-    let mut noisy = false;
-    OnitamaEval::hand_set().for_each_noisy_move(pos, |_, _| noisy = true);
-    !noisy
+    !crate::eval::has_noisy_move(pos)
 }
 
 /// The result for the side to move of `pos` in a game that `winner` won (`None`: a draw).
@@ -118,7 +116,7 @@ fn deal_data(
             tt_mib: 4,
             ..AlphaBetaConfig::default()
         },
-        config.eval,
+        config.eval.clone(),
     );
     let limits = Limits::depth(config.depth);
     let mut data = TrainingData::default();

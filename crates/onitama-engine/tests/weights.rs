@@ -5,7 +5,9 @@ use abstract_game::record::GameRecord;
 use game_engines::matches::{MatchConfig, play_match};
 use game_engines::{AlphaBeta, Level};
 use onitama_core::{Deal, Position};
-use onitama_engine::{OnitamaEval, SHIPPED_WEIGHTS, WEIGHTS, weight_names};
+use onitama_engine::{
+    OnitamaEval, SHIPPED_WEIGHTS, WEIGHTS, WEIGHTS_WITHOUT_CARD_SQUARES, weight_names,
+};
 
 #[test]
 fn the_shipped_weights_load_and_are_the_default() {
@@ -68,4 +70,37 @@ fn mistakes_in_a_weights_file_name_their_line() {
         assert_eq!(e.line, line, "{e}");
         assert!(e.to_string().contains(why), "{e}");
     }
+}
+
+#[test]
+fn a_file_from_before_the_card_square_terms_reads_with_them_zero() {
+    let gen2 = include_str!("../weights/onitama-gen2.weights");
+    assert!(
+        !gen2.contains("_card."),
+        "written before the card-square terms"
+    );
+    let eval = OnitamaEval::from_weights_text(gen2).expect("the second generation");
+    let weights = eval.weights();
+    assert!(
+        weights[..WEIGHTS_WITHOUT_CARD_SQUARES]
+            .iter()
+            .any(|&w| w != 0)
+    );
+    assert!(
+        weights[WEIGHTS_WITHOUT_CARD_SQUARES..]
+            .iter()
+            .all(|&w| w == 0)
+    );
+    // Written again, it has every weight; read back, the same evaluator.
+    let text = eval.to_weights_text("");
+    assert_eq!(text.lines().count(), WEIGHTS);
+    assert_eq!(OnitamaEval::from_weights_text(&text), Ok(eval));
+    // Some card-square weights but not all: the first one missing is named.
+    let partial = format!("{gen2}student_card.boar.a1 3\n");
+    let e = OnitamaEval::from_weights_text(&partial).expect_err("partial");
+    assert_eq!(e.line, 0, "{e}");
+    assert!(
+        e.to_string().contains("no value for student_card.boar.b1"),
+        "{e}"
+    );
 }

@@ -52,7 +52,7 @@ pub fn tune(a: &TuneArgs) -> Result<(), Failure> {
     std::fs::write(&a.out, b"")
         .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
     let config = SelfPlayConfig {
-        eval: start,
+        eval: start.clone(),
         deals: a.deals,
         games_per_deal: a.games_per_deal,
         depth: a.depth,
