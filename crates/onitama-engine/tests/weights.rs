@@ -104,3 +104,10 @@ fn a_file_from_before_the_card_square_terms_reads_with_them_zero() {
         "{e}"
     );
 }
+
+#[test]
+fn the_shipped_weights_use_the_card_square_terms() {
+    let shipped = OnitamaEval::default();
+    let card_squares = &shipped.weights()[WEIGHTS_WITHOUT_CARD_SQUARES..];
+    assert!(card_squares.iter().filter(|&&w| w != 0).count() > 400);
+}
