@@ -673,10 +673,10 @@ impl NoisyTargets {
 impl Evaluator<Position> for OnitamaEval {
     /// One pass over each side's Students, then its Master, gathers the squares its two cards
     /// reach (own pieces included, one lookup per piece in a table of card pairs) and its
-    /// piece values (one lookup per piece in the evaluator's table for the side's hand: the
-    /// piece-square, card-square and material or temple terms together); the counting terms are then population counts of those sets (a
-    /// table lookup per 13 bits). [`OnitamaEval::features`] computes the same sum term by term
-    /// (a test checks it).
+    /// pieces' values (one lookup per piece in the evaluator's table for the side's hand: the
+    /// piece-square, card-square and material or temple terms together); the counting terms
+    /// are then population counts of those sets (a table lookup per 13 bits).
+    /// [`OnitamaEval::features`] computes the same sum term by term (a test checks it).
     fn evaluate(&self, pos: &Position) -> i32 {
         self.stand_pat(pos).value
     }
