@@ -18,7 +18,7 @@ use abstract_game::Wdl;
 use abstract_game::rng::SplitMix64;
 use game_engines::tuning::Sample;
 use game_engines::{AlphaBeta, AlphaBetaConfig, Engine, Limits};
-use onitama_core::{Deal, Position, Side};
+use onitama_core::{Card, Deal, Position, Side};
 use onitama_tablebase::{Generator, Tablebase, TablebaseError};
 
 use crate::eval::OnitamaEval;
@@ -74,6 +74,9 @@ pub struct TrainingData {
     pub positions: usize,
     /// Samples labelled by a tablebase rather than by the game's result.
     pub exact: usize,
+    /// Deals whose 4-piece table could not be built ([`deal_table`]): their positions are
+    /// labelled by the games' results alone.
+    pub deals_without_table: usize,
 }
 
 /// Whether `pos` is quiet: the side to move has no capture and no step onto the temple, so the
@@ -101,6 +104,20 @@ pub fn deals(config: &SelfPlayConfig) -> Vec<Deal> {
         .collect()
 }
 
+/// The 4-piece tablebase of `cards`, which labels a deal's positions exactly; `None` when one
+/// of its distances is longer than the table format stores (a few deals have such endgames:
+/// the Mantis, Rooster, Cobra, Goose and Eel, for one).
+///
+/// # Errors
+/// Any other [`TablebaseError`] of the build (out of memory).
+pub fn deal_table(cards: [Card; 5]) -> Result<Option<Tablebase>, TablebaseError> {
+    match Generator::new(cards, 4)?.threads(1).generate(&|_| {}) {
+        Ok(table) => Ok(Some(table)),
+        Err(TablebaseError::DistanceOverflow { .. }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// Plays the games of one deal and labels their quiet positions.
 fn deal_data(
     deal: Deal,
@@ -108,9 +125,7 @@ fn deal_data(
     config: &SelfPlayConfig,
     progress: &(dyn Fn() + Sync),
 ) -> Result<TrainingData, TablebaseError> {
-    let table: Tablebase = Generator::new(deal.cards(), 4)?
-        .threads(1)
-        .generate(&|_| {})?;
+    let table = deal_table(deal.cards())?;
     let mut engine = AlphaBeta::new(
         AlphaBetaConfig {
             tt_mib: 4,
@@ -119,7 +134,10 @@ fn deal_data(
         config.eval.clone(),
     );
     let limits = Limits::depth(config.depth);
-    let mut data = TrainingData::default();
+    let mut data = TrainingData {
+        deals_without_table: usize::from(table.is_none()),
+        ..TrainingData::default()
+    };
     for game in 0..config.games_per_deal {
         let seed =
             config.seed ^ ((index as u64) << 32 | game as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -154,7 +172,7 @@ fn deal_data(
             if !is_quiet(p) {
                 continue;
             }
-            let result = match table.probe(p) {
+            let result = match table.as_ref().and_then(|table| table.probe(p)) {
                 Some(exact) => {
                     data.exact += 1;
                     match exact.wdl {
@@ -179,7 +197,9 @@ fn deal_data(
 /// same data whatever the number of threads.
 ///
 /// # Errors
-/// [`TablebaseError`] if a deal's 4-piece table cannot be built (out of memory).
+/// [`TablebaseError`] if a deal's 4-piece table cannot be built for want of memory (a deal
+/// whose table the format cannot store is played and labelled by its results:
+/// [`TrainingData::deals_without_table`]).
 pub fn self_play(
     config: &SelfPlayConfig,
     progress: &(dyn Fn() + Sync),
@@ -212,6 +232,7 @@ pub fn self_play(
         all.games += part.games;
         all.positions += part.positions;
         all.exact += part.exact;
+        all.deals_without_table += part.deals_without_table;
     }
     Ok(all)
 }

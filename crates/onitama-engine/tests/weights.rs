@@ -111,3 +111,24 @@ fn the_shipped_weights_use_the_card_square_terms() {
     let card_squares = &shipped.weights()[WEIGHTS_WITHOUT_CARD_SQUARES..];
     assert!(card_squares.iter().filter(|&&w| w != 0).count() > 400);
 }
+
+#[cfg(feature = "tablebase")]
+#[test]
+fn a_deal_whose_table_the_format_cannot_store_is_labelled_by_results() {
+    use onitama_core::Card;
+    use onitama_engine::tune::deal_table;
+    // Seed 9's 950th random deal: a 4-piece endgame of these cards lasts more than 254 plies.
+    let long = [
+        Card::Mantis,
+        Card::Rooster,
+        Card::Cobra,
+        Card::Goose,
+        Card::Eel,
+    ];
+    assert!(deal_table(long).expect("no other error").is_none());
+    assert!(
+        deal_table(Deal::COMMUNITY_A.cards())
+            .expect("built")
+            .is_some()
+    );
+}

@@ -98,11 +98,18 @@ pub fn tune(a: &TuneArgs) -> Result<(), Failure> {
             .unwrap_or_default(),
         a.out.display()
     );
+    // Only where it happened, so that the header of a run without it stays as it was.
+    let without_table = match data.deals_without_table {
+        0 => String::new(),
+        n => format!(
+            " ({n} of the deals without a table: a distance longer than the table format stores)"
+        ),
+    };
     let header = format!(
         "# Onitama evaluation weights (onitama-engine's OnitamaEval), one `name value` a line.\n\
          # Made by: {command}\n\
          # Data: {} self-play games at depth {} ({} random plies each, the {} weights playing both sides) from {} random deals of seed {}; \
-         {} positions, {} quiet ones used, {} of them labelled exactly by the deal's 4-piece tablebase, \
+         {} positions, {} quiet ones used, {} of them labelled exactly by the deal's 4-piece tablebase{without_table}, \
          the rest by the game's result (third repetition or {} plies: a draw).\n\
          # Fit: Texel-style logistic regression (game_engines::tuning), {} epochs from the {} weights; \
          scale {:.6}; mean squared error {:.6} before, {:.6} after.\n",
@@ -134,7 +141,7 @@ pub fn tune(a: &TuneArgs) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} games ({:.0} s), {} positions, {} quiet ({} exact); error {:.6} -> {:.6}; wrote {}",
+        "{} games ({:.0} s), {} positions, {} quiet ({} exact{without_table}); error {:.6} -> {:.6}; wrote {}",
         data.games,
         played.as_secs_f64(),
         data.positions,
