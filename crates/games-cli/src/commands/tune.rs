@@ -141,12 +141,16 @@ pub fn tune(a: &TuneArgs) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "{} games ({:.0} s), {} positions, {} quiet ({} exact{without_table}); error {:.6} -> {:.6}; wrote {}",
+        "{} games ({:.0} s), {} positions, {} quiet ({} exact){}; error {:.6} -> {:.6}; wrote {}",
         data.games,
         played.as_secs_f64(),
         data.positions,
         data.samples.len(),
         data.exact,
+        match data.deals_without_table {
+            0 => String::new(),
+            n => format!(", {n} deals without a table"),
+        },
         fitted.loss_before,
         fitted.loss_after,
         a.out.display()
