@@ -502,15 +502,20 @@ fn noisy_steps_onto(
     });
 }
 
+/// Calls `f` on every noisy move of the side to move (its captures and its Master's step onto
+/// the opposing temple) with its [`noisy_order`].
+#[inline(always)]
+fn for_each_noisy_step(pos: &Position, f: impl FnMut(Move, i32)) {
+    let them = pos.side_to_move().other();
+    let targets = pos.pieces(them);
+    noisy_steps_onto(pos, targets, targets | them.temple().bitboard(), f);
+}
+
 /// Whether the side to move has a noisy move: a capture, or its Master's step onto the
 /// opposing temple.
 pub(crate) fn has_noisy_move(pos: &Position) -> bool {
-    let them = pos.side_to_move().other();
-    let targets = pos.pieces(them);
     let mut any = false;
-    noisy_steps_onto(pos, targets, targets | them.temple().bitboard(), |_, _| {
-        any = true;
-    });
+    for_each_noisy_step(pos, |_, _| any = true);
     any
 }
 
@@ -785,9 +790,7 @@ impl Evaluator<Position> for OnitamaEval {
     /// usually one or two of the five.
     #[inline]
     fn for_each_noisy_move(&self, pos: &Position, f: impl FnMut(Move, i32)) {
-        let them = pos.side_to_move().other();
-        let targets = pos.pieces(them);
-        noisy_steps_onto(pos, targets, targets | them.temple().bitboard(), f);
+        for_each_noisy_step(pos, f);
     }
 
     /// The steps onto empty squares (but the Master's onto the opposing temple), straight from
