@@ -114,7 +114,7 @@ fn the_shipped_weights_use_the_card_square_terms() {
 
 #[cfg(feature = "tablebase")]
 #[test]
-fn a_deal_whose_table_the_format_cannot_store_is_labelled_by_results() {
+fn a_deal_whose_table_the_format_cannot_store_has_none() {
     use onitama_core::Card;
     use onitama_engine::tune::deal_table;
     // Seed 9's 950th random deal: a 4-piece endgame of these cards lasts more than 254 plies.
