@@ -699,7 +699,9 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let mut marks = 0;
         let mut cut = false;
         let mut i = 0;
-        loop {
+        // The move loop as a closure called once (inlined all the same): it compiles to 2%
+        // fewer instructions per node than the same loop written in place (`docs/engines.md`).
+        let mut search_moves = || loop {
             if i == list.len() {
                 // Each move comes with the evaluator's order in the high half of its key (a
                 // debug build checks that the generators hand the order `move_order` gives) and,
@@ -818,7 +820,8 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 head[p].extend_from_slice(&tail[0]);
             }
             i += 1;
-        }
+        };
+        search_moves();
         self.pop_key();
         self.moves[p] = list;
         if self.aborted {
