@@ -98,6 +98,14 @@ const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
         "check extensions (a threat to answer at once gets a ply more), on or off (default off)",
     ),
     (
+        "iir",
+        "internal iterative reduction: from this many plies left, a node without a table move is searched a ply shallower (default: the game's, 4 in Onitama; 0: off)",
+    ),
+    (
+        "history-malus",
+        "the history's malus for quiet moves searched before a quiet cut-off, with gravity, on or off (default: the game's, on in Onitama)",
+    ),
+    (
         "futility",
         "reverse futility pruning: the margin per ply, in the evaluation's units (default: the game's, 30 in Onitama; 0: off)",
     ),
@@ -430,6 +438,20 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                         if config.reduction_scale > 1000 {
                             return Err(bad("at most 1000"));
                         }
+                    }
+                    "iir" => {
+                        let depth = number(key, value, "expected a whole number of plies")?;
+                        if depth > game_engines::alphabeta::MAX_DEPTH {
+                            return Err(bad("at most 1000 plies"));
+                        }
+                        config.internal_reduction = Some(depth);
+                    }
+                    "history-malus" => {
+                        config.history_malus = Some(match value.as_str() {
+                            "on" => true,
+                            "off" => false,
+                            _ => return Err(bad("expected on or off")),
+                        });
                     }
                     "futility" => {
                         let margin =

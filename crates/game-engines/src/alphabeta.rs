@@ -31,7 +31,9 @@
 //! - **Move order**: the transposition table's move first, then [`Evaluator::move_order`], then
 //!   the two killer moves of the ply, then the history heuristic (cut-offs per move, weighted by
 //!   depth squared; a counter per move when the game numbers its moves,
-//!   [`abstract_game::Game::move_index`]). The moves are generated in stages, each only when
+//!   [`abstract_game::Game::move_index`]; with [`AlphaBetaConfig::history_malus`] the quiet
+//!   moves searched before a quiet cut-off lose what it gains, and every change shrinks near
+//!   the counters' bound). The moves are generated in stages, each only when
 //!   the ones before it did not cut off: the table's move alone, then the others; where the
 //!   evaluator orders every noisy move first ([`Evaluator::noisy_moves_first`]), the noisy
 //!   moves ([`Evaluator::for_each_noisy_move`]) and then the quiet ones
@@ -46,6 +48,9 @@
 //!   evaluation that stays at or above beta after a margin per ply left is taken as the node's
 //!   value (less the margins), without a search of its moves. Such a value depends on the
 //!   evaluation and is never taken as proven.
+//! - **Internal iterative reduction** ([`AlphaBetaConfig::internal_reduction`], by default the
+//!   evaluator's [`Evaluator::internal_reduction_depth`]): a node with at least that many plies
+//!   left and no move from the table is searched a ply shallower.
 //! - **Check extensions** ([`AlphaBetaConfig::check_extension`], off by default): a position
 //!   whose side to move must answer a threat at once ([`Evaluator::in_check`]) gets one more
 //!   ply.
@@ -174,7 +179,8 @@ pub struct AlphaBetaConfig {
     /// they beat alpha. The reduction grows with the depth left and the move's place in the
     /// order ([`AlphaBetaConfig::reduction_scale`]). Proven results stay exact (a value is
     /// proven only when every line reached the end), but the first forced win found may not be
-    /// the shortest; the solver settings turn them off.
+    /// the shortest; the solver settings turn them off. `false` turns off the internal
+    /// reduction too ([`AlphaBetaConfig::internal_reduction`]): no reductions at all.
     pub reductions: bool,
     /// How fast late-move reductions grow, in hundredths: the move at place `i` (from 0) of a
     /// node with `depth` plies left is reduced by `1 + ⌊ln(depth) · ln(i) · scale / 100⌋` plies
@@ -201,6 +207,20 @@ pub struct AlphaBetaConfig {
     /// default) for the evaluator's own ([`Evaluator::futility_margin`]; 0, no pruning, for
     /// evaluators that set none). `Some(0)` turns it off.
     pub futility_margin: Option<u32>,
+    /// Internal iterative reduction: a node with at least this many plies left whose table
+    /// entry has no move for it (a node never searched, or whose moves all failed low) is
+    /// searched a ply shallower: without a good first move its search is expensive and seldom
+    /// decisive, and the next iteration finds it with a move. `None` (the default) takes the
+    /// evaluator's depth ([`Evaluator::internal_reduction_depth`]; 0, never, for evaluators
+    /// that set none); `Some(0)` turns it off, and so does [`AlphaBetaConfig::reductions`]
+    /// `false` (the solver settings).
+    pub internal_reduction: Option<u32>,
+    /// The history's malus and gravity: when a quiet move cuts off, the quiet moves searched
+    /// before it at that node lose what it gains, and every change shrinks as a counter nears
+    /// its bound (`c += b - c·|b| / 65536` for a bonus `b` of the depth squared), so that the
+    /// history follows the search instead of adding up. `None` (the default) takes the
+    /// evaluator's choice ([`Evaluator::history_malus`]; off for evaluators that make none).
+    pub history_malus: Option<bool>,
 }
 
 /// The deepest node that reverse futility pruning cuts ([`AlphaBetaConfig::futility_margin`]).
@@ -220,12 +240,15 @@ impl Default for AlphaBetaConfig {
             spend_budget: true,
             check_extension: false,
             futility_margin: None,
+            internal_reduction: None,
+            history_malus: None,
         }
     }
 }
 
 impl AlphaBetaConfig {
-    /// The solver settings: no quiescence, no reductions and [`MAX_DEPTH`]; use them with the
+    /// The solver settings: no quiescence, no reductions (late-move or internal) and
+    /// [`MAX_DEPTH`]; use them with the
     /// [`ZeroEvaluator`] (see [`AlphaBeta::solver`] and the [module](crate::alphabeta)).
     #[must_use]
     pub fn solver() -> Self {
@@ -316,8 +339,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// The spec, the same as [`Engine::name`]: `alphabeta`, then the options that differ from [`AlphaBetaConfig::default`] and the
     /// [`ZeroEvaluator`]: `depth=N`, `eval=NAME`, `tt=MIB`, `threads=N`, `quiescence=off`,
-    /// `reductions=off` or `reduction-scale=N`, `time=predict`, `extensions=on`, `futility=N`
-    /// (`alphabeta:depth=6:eval=kamisado`).
+    /// `reductions=off` or `reduction-scale=N`, `time=predict`, `extensions=on`, `futility=N`,
+    /// `iir=N`, `history-malus=on|off` (`alphabeta:depth=6:eval=kamisado`).
     #[must_use]
     pub fn name(&self) -> String {
         let default = AlphaBetaConfig::default();
@@ -351,6 +374,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         if let Some(margin) = self.config.futility_margin {
             options.push(format!("futility={margin}"));
+        }
+        if let Some(depth) = self.config.internal_reduction {
+            options.push(format!("iir={depth}"));
+        }
+        if let Some(on) = self.config.history_malus {
+            options.push(format!("history-malus={}", if on { "on" } else { "off" }));
         }
         if options.is_empty() {
             "alphabeta".to_owned()
@@ -456,6 +485,10 @@ struct Searcher<'a, G: Game, E, T> {
     check_extension: bool,
     /// [`AlphaBetaConfig::futility_margin`].
     futility_margin: i32,
+    /// [`AlphaBetaConfig::internal_reduction`] (0: never).
+    internal_reduction: i32,
+    /// [`AlphaBetaConfig::history_malus`].
+    history_malus: bool,
     /// The depth of the running iteration (check extensions stop at twice this many plies).
     root_depth: u32,
     /// `⌊ln(depth) · ln(i) · reduction_scale / 100⌋` for `depth` and `i` in `0..64`: the late-move
@@ -522,6 +555,15 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
             futility_margin: config
                 .futility_margin
                 .map_or_else(|| eval.futility_margin(), |m| m.min(1 << 20) as i32),
+            internal_reduction: if config.reductions {
+                config
+                    .internal_reduction
+                    .unwrap_or_else(|| eval.internal_reduction_depth())
+                    .min(MAX_DEPTH) as i32
+            } else {
+                0
+            },
+            history_malus: config.history_malus.unwrap_or_else(|| eval.history_malus()),
             root_depth: 0,
             extra_reduction: extra_reductions(config.reduction_scale),
             clock: Clock::start(limits).with_interval(CLOCK_INTERVAL),
@@ -683,6 +725,13 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         // off, they never are. (A key collision can hand in a move of another position: it is
         // checked.)
         let tt_move = tt_move.filter(|&mv| pos.is_legal(mv));
+        let depth =
+            if self.internal_reduction > 0 && depth >= self.internal_reduction && tt_move.is_none()
+            {
+                depth - 1
+            } else {
+                depth
+            };
         let marked = Marked::new::<G>(tt_move, killers);
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
@@ -808,7 +857,24 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 marks = r.marks;
                 cut = true;
                 self.killers.record(p, mv);
-                self.history.reward(side.index(), move_key::<G>(mv), depth);
+                if self.history_malus {
+                    self.history
+                        .reward_with_gravity(side.index(), move_key::<G>(mv), depth);
+                    if !self.eval.is_noisy(pos, mv) {
+                        // The quiet moves searched before it (in the list's first places).
+                        for &(earlier, _) in &list[..i] {
+                            if !self.eval.is_noisy(pos, earlier) {
+                                self.history.penalize_with_gravity(
+                                    side.index(),
+                                    move_key::<G>(earlier),
+                                    depth,
+                                );
+                            }
+                        }
+                    }
+                } else {
+                    self.history.reward(side.index(), move_key::<G>(mv), depth);
+                }
                 break;
             }
             marks |= r.marks;

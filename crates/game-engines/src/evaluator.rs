@@ -165,6 +165,21 @@ pub trait Evaluator<G: Game> {
         0
     }
 
+    /// The plies left from which the alpha-beta search reduces a node without a table move by
+    /// a ply ([`crate::AlphaBetaConfig::internal_reduction`], which overrides it). The default,
+    /// 0, never does; a game sets the depth that wins matches at equal time.
+    fn internal_reduction_depth(&self) -> u32 {
+        0
+    }
+
+    /// Whether the alpha-beta search's history takes a malus for the quiet moves searched
+    /// before a quiet cut-off, with gravity ([`crate::AlphaBetaConfig::history_malus`], which
+    /// overrides it). The default, `false`, keeps the plain history; a game turns it on where
+    /// it wins matches at equal time.
+    fn history_malus(&self) -> bool {
+        false
+    }
+
     /// The exact value of `pos` for the side to move, if this evaluator knows it (an endgame
     /// tablebase: [`crate::WithOracle`]); `None`, the default, for a position it does not know.
     /// The alpha-beta engine takes a known value as proven and searches no further below it.

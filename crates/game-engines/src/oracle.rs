@@ -122,6 +122,14 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
         self.evaluator.futility_margin()
     }
 
+    fn internal_reduction_depth(&self) -> u32 {
+        self.evaluator.internal_reduction_depth()
+    }
+
+    fn history_malus(&self) -> bool {
+        self.evaluator.history_malus()
+    }
+
     fn probe(&self, pos: &G) -> Option<ExactValue> {
         (self.oracle)(pos)
     }

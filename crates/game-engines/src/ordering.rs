@@ -13,6 +13,10 @@ const HISTORY_SIZE: usize = 1 << 12;
 /// A counter never grows past this: [`History::reward`] halves the table first.
 const HISTORY_MAX: i32 = 1 << 24;
 
+/// The bound of a history counter updated with gravity
+/// ([`History::reward_with_gravity`], [`History::penalize_with_gravity`]).
+const GRAVITY_BOUND: i32 = 1 << 16;
+
 /// A small multiply-rotate hasher for moves (the history table needs speed, not quality).
 #[derive(Default)]
 struct MoveHasher(u64);
@@ -189,6 +193,31 @@ impl History {
         self.counters[i] += bonus;
     }
 
+    /// The move with key `key` caused a cut-off in a search of `depth` plies, with gravity
+    /// ([`crate::AlphaBetaConfig::history_malus`]): the bonus shrinks as the counter nears
+    /// [`GRAVITY_BOUND`], which it never passes.
+    #[inline]
+    pub(crate) fn reward_with_gravity(&mut self, side: usize, key: usize, depth: i32) {
+        self.add_with_gravity(side * self.slots + key, depth.clamp(1, 64).pow(2));
+    }
+
+    /// The quiet move with key `key` was searched before another quiet move that cut off, in
+    /// a search of `depth` plies: the reward's opposite, with gravity.
+    #[inline]
+    pub(crate) fn penalize_with_gravity(&mut self, side: usize, key: usize, depth: i32) {
+        self.add_with_gravity(side * self.slots + key, -depth.clamp(1, 64).pow(2));
+    }
+
+    /// `c += b - c·|b| / GRAVITY_BOUND`: with `|b| <= GRAVITY_BOUND`, a counter within
+    /// `±GRAVITY_BOUND` stays within it.
+    #[inline(always)]
+    fn add_with_gravity(&mut self, i: usize, bonus: i32) {
+        let c = i64::from(self.counters[i]);
+        let b = i64::from(bonus);
+        let next = c + b - c * b.abs() / i64::from(GRAVITY_BOUND);
+        self.counters[i] = next.clamp(-i64::from(GRAVITY_BOUND), i64::from(GRAVITY_BOUND)) as i32;
+    }
+
     /// Adds `noise` (a helper thread's seed) to every counter, so that helper threads of a
     /// Lazy SMP search order moves a little differently.
     pub(crate) fn perturb(&mut self, mut seed: u64) {
@@ -198,5 +227,40 @@ impl History {
                 .wrapping_add(1_442_695_040_888_963_407);
             *c += (seed >> 60) as i32;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use abstract_game::tictactoe::TicTacToe;
+
+    #[test]
+    fn gravity_keeps_the_counters_within_their_bound() {
+        // Rewards at the deepest depth approach the bound without passing it; the malus takes a
+        // counter down symmetrically; a reward and a malus of the same size from 0 cancel.
+        let mut history = History::new::<TicTacToe>();
+        let mut last = 0;
+        for _ in 0..10_000 {
+            history.reward_with_gravity(0, 3, 64);
+            let c = history.of(0)[3];
+            assert!(c >= last && c <= GRAVITY_BOUND, "{c}");
+            last = c;
+        }
+        assert!(last > GRAVITY_BOUND / 2, "{last}");
+        for _ in 0..10_000 {
+            history.penalize_with_gravity(0, 3, 64);
+            let c = history.of(0)[3];
+            assert!(c <= last && c >= -GRAVITY_BOUND, "{c}");
+            last = c;
+        }
+        assert!(last < -GRAVITY_BOUND / 2, "{last}");
+        history.reward_with_gravity(1, 5, 7);
+        history.penalize_with_gravity(1, 5, 7);
+        let c = history.of(1)[5];
+        assert!(c.abs() <= 1, "{c}");
+        // The other player's counters and the other moves are untouched.
+        assert_eq!(history.of(0)[5], 0);
+        assert_eq!(history.of(1)[3], 0);
     }
 }

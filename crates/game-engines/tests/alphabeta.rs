@@ -413,6 +413,93 @@ fn reverse_futility_pruning_cuts_nodes_and_never_a_proof() {
     assert!(proven[1] < proven[0], "{proven:?}");
 }
 
+/// [`OpenLines`] with the internal reduction from 2 plies left and the history's malus.
+struct Reducing;
+
+impl Evaluator<TicTacToe> for Reducing {
+    fn evaluate(&self, pos: &TicTacToe) -> i32 {
+        OpenLines.evaluate(pos)
+    }
+
+    fn name(&self) -> String {
+        OpenLines.name()
+    }
+
+    fn move_order(&self, pos: &TicTacToe, mv: u8) -> i32 {
+        OpenLines.move_order(pos, mv)
+    }
+
+    fn is_noisy(&self, pos: &TicTacToe, mv: u8) -> bool {
+        OpenLines.is_noisy(pos, mv)
+    }
+
+    fn internal_reduction_depth(&self) -> u32 {
+        2
+    }
+
+    fn history_malus(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn internal_reduction_and_history_malus_change_the_work_never_a_proof() {
+    // Searched to depth 9, every line reaches the end: whatever the reductions and the order,
+    // a proven value must be the exact one. The evaluator's choices apply unless the settings
+    // override them; switched off there, the search is the plain one, node for node.
+    let positions = unfinished_tictactoe_positions(29);
+    // Late-move reductions on (the internal reduction goes off with them), of one ply each.
+    let config = AlphaBetaConfig {
+        reduction_scale: 0,
+        ..AlphaBetaConfig::default()
+    };
+    let off = AlphaBetaConfig {
+        internal_reduction: Some(0),
+        history_malus: Some(false),
+        ..config
+    };
+    let mut memo = HashMap::new();
+    let mut differs = 0;
+    for pos in &positions {
+        let expected = brute_force(pos, &mut memo);
+        let mut tuned = AlphaBeta::new(config, Reducing);
+        let mut switched_off = AlphaBeta::new(off, Reducing);
+        let mut plain = AlphaBeta::new(config, OpenLines);
+        let (a, b, c) = (
+            tuned.search(pos, &Limits::depth(5)),
+            switched_off.search(pos, &Limits::depth(5)),
+            plain.search(pos, &Limits::depth(5)),
+        );
+        assert_eq!((b.score, b.best, b.nodes), (c.score, c.best, c.nodes));
+        differs += usize::from(a.nodes != c.nodes);
+        for engine in [&mut tuned, &mut switched_off] {
+            engine.clear_table();
+            let result = engine.search(pos, &Limits::depth(9));
+            assert_pv_is_legal(pos, &result);
+            if !matches!(result.score, Score::Eval(_)) {
+                assert_eq!(result.score, expected, "{}", pos.position_text());
+            }
+        }
+    }
+    assert!(
+        differs > 0,
+        "the reduction and the malus never changed the work"
+    );
+    // Without late-move reductions (as in the solver settings) there is no internal one either.
+    let no_reductions = AlphaBetaConfig {
+        reductions: false,
+        history_malus: Some(false),
+        ..config
+    };
+    for pos in positions.iter().step_by(3) {
+        let (a, b) = (
+            AlphaBeta::new(no_reductions, Reducing).search(pos, &Limits::depth(5)),
+            AlphaBeta::new(no_reductions, OpenLines).search(pos, &Limits::depth(5)),
+        );
+        assert_eq!((a.score, a.best, a.nodes), (b.score, b.best, b.nodes));
+    }
+}
+
 #[test]
 fn staged_moves_change_the_work_not_the_results() {
     // Without reductions and without a table, a fixed-depth value is the minimax value whatever

@@ -233,6 +233,28 @@ fn engine_and_match_input_is_checked() {
         "2",
     ]);
     assert!(out.contains("alphabeta:futility=0"), "{out}");
+    bad(
+        &["analyze", "onitama", "--engine", "alphabeta:iir=1001"],
+        "at most 1000 plies",
+    );
+    bad(
+        &[
+            "analyze",
+            "onitama",
+            "--engine",
+            "alphabeta:history-malus=yes",
+        ],
+        "expected on or off",
+    );
+    let out = ok(&[
+        "analyze",
+        "onitama",
+        "--engine",
+        "alphabeta:iir=0:history-malus=off",
+        "--depth",
+        "2",
+    ]);
+    assert!(out.contains("alphabeta:iir=0:history-malus=off"), "{out}");
     bad(&["analyze", "tictactoe", "--depth", "0"], "--depth");
     bad(&["analyze", "tictactoe", "--time", "0"], "--time");
     bad(&["analyze", "tictactoe", "--time=-1"], "--time");

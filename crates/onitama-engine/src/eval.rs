@@ -22,6 +22,11 @@ pub const INCOMING_REACH: i32 = 1;
 /// and all gained, `docs/engines.md`).
 pub const FUTILITY_MARGIN: i32 = 30;
 
+/// The plies left from which the search reduces a node without a table move by a ply
+/// ([`game_engines::Evaluator::internal_reduction_depth`]): 4 gained at 100 ms per move
+/// (`docs/engines.md`).
+pub const INTERNAL_REDUCTION_DEPTH: u32 = 4;
+
 /// The number of weights of [`OnitamaEval`].
 pub const WEIGHTS: usize = 890;
 
@@ -752,6 +757,16 @@ impl Evaluator<Position> for OnitamaEval {
     /// of weights, `docs/engines.md`).
     fn futility_margin(&self) -> i32 {
         FUTILITY_MARGIN
+    }
+
+    /// [`INTERNAL_REDUCTION_DEPTH`], matched at equal time (`docs/engines.md`).
+    fn internal_reduction_depth(&self) -> u32 {
+        INTERNAL_REDUCTION_DEPTH
+    }
+
+    /// On: matched at equal time (`docs/engines.md`).
+    fn history_malus(&self) -> bool {
+        true
     }
 
     /// The side to move's Master is attacked: the opponent's cards reach it from one of its

@@ -57,8 +57,9 @@ pub mod tablebase;
 pub mod tune;
 
 pub use eval::{
-    FUTILITY_MARGIN, INCOMING_REACH, MASTER_ATTACKED, OnitamaEval, REACH, SHIPPED_WEIGHTS, STUDENT,
-    TEMPLE_DISTANCE, WEIGHTS, WEIGHTS_WITHOUT_CARD_SQUARES, WeightsFileError, index, weight_names,
+    FUTILITY_MARGIN, INCOMING_REACH, INTERNAL_REDUCTION_DEPTH, MASTER_ATTACKED, OnitamaEval, REACH,
+    SHIPPED_WEIGHTS, STUDENT, TEMPLE_DISTANCE, WEIGHTS, WEIGHTS_WITHOUT_CARD_SQUARES,
+    WeightsFileError, index, weight_names,
 };
 
 pub use game_engines;
