@@ -518,6 +518,7 @@ fn for_each_noisy_step(pos: &Position, f: impl FnMut(Move, i32)) {
 
 /// Whether the side to move has a noisy move: a capture, or its Master's step onto the
 /// opposing temple.
+#[cfg(feature = "tablebase")] // the tuner's (`crate::tune`)
 pub(crate) fn has_noisy_move(pos: &Position) -> bool {
     let mut any = false;
     for_each_noisy_step(pos, |_, _| any = true);
