@@ -94,6 +94,13 @@ pub(crate) struct History {
     slots: usize,
 }
 
+/// What a cut-off in a search of `depth` plies adds to its move's counter: the depth squared
+/// (depth counted from 1 to 64).
+#[inline(always)]
+fn bonus(depth: i32) -> i32 {
+    depth.clamp(1, 64).pow(2)
+}
+
 /// Where a search files `mv`: its index among the game's moves when the game numbers them
 /// ([`Game::move_index`]; equal keys then mean equal moves), else one of [`HISTORY_SIZE`]
 /// slots by hash (moves may share one).
@@ -184,7 +191,7 @@ impl History {
     #[inline]
     pub(crate) fn reward(&mut self, side: usize, key: usize, depth: i32) {
         let i = side * self.slots + key;
-        let bonus = depth.clamp(1, 64).pow(2);
+        let bonus = bonus(depth);
         if self.counters[i] + bonus >= HISTORY_MAX {
             for c in &mut self.counters {
                 *c /= 2;
@@ -198,14 +205,14 @@ impl History {
     /// [`GRAVITY_BOUND`], which it never passes.
     #[inline]
     pub(crate) fn reward_with_gravity(&mut self, side: usize, key: usize, depth: i32) {
-        self.add_with_gravity(side * self.slots + key, depth.clamp(1, 64).pow(2));
+        self.add_with_gravity(side * self.slots + key, bonus(depth));
     }
 
     /// The quiet move with key `key` was searched before another quiet move that cut off, in
     /// a search of `depth` plies: the reward's opposite, with gravity.
     #[inline]
     pub(crate) fn penalize_with_gravity(&mut self, side: usize, key: usize, depth: i32) {
-        self.add_with_gravity(side * self.slots + key, -depth.clamp(1, 64).pow(2));
+        self.add_with_gravity(side * self.slots + key, -bonus(depth));
     }
 
     /// `c += b - c·|b| / GRAVITY_BOUND`: with `|b| <= GRAVITY_BOUND`, a counter within

@@ -325,11 +325,35 @@ fn the_solver_agrees_with_brute_force_on_random_game_graphs() {
     }
 }
 
-/// [`OpenLines`] with a margin of reverse futility pruning (its values move by a few units a
-/// ply, so a margin of 1 prunes far more than is safe), counting its evaluations.
-struct Margined(i32);
+/// [`OpenLines`] with the search's hooks set: a margin of reverse futility pruning (its values
+/// move by a few units a ply, so a margin of 1 prunes far more than is safe), the depth of the
+/// internal reduction and the history's malus.
+#[derive(Clone, Copy)]
+struct Hooked {
+    futility_margin: i32,
+    internal_reduction_depth: u32,
+    history_malus: bool,
+}
 
-impl Evaluator<TicTacToe> for Margined {
+impl Hooked {
+    /// Reverse futility pruning with `margin`, the other hooks at their defaults.
+    const fn margined(margin: i32) -> Self {
+        Hooked {
+            futility_margin: margin,
+            internal_reduction_depth: 0,
+            history_malus: false,
+        }
+    }
+}
+
+/// The internal reduction from 2 plies left and the history's malus, no futility pruning.
+const REDUCING: Hooked = Hooked {
+    futility_margin: 0,
+    internal_reduction_depth: 2,
+    history_malus: true,
+};
+
+impl Evaluator<TicTacToe> for Hooked {
     fn evaluate(&self, pos: &TicTacToe) -> i32 {
         OpenLines.evaluate(pos)
     }
@@ -347,7 +371,15 @@ impl Evaluator<TicTacToe> for Margined {
     }
 
     fn futility_margin(&self) -> i32 {
-        self.0
+        self.futility_margin
+    }
+
+    fn internal_reduction_depth(&self) -> u32 {
+        self.internal_reduction_depth
+    }
+
+    fn history_malus(&self) -> bool {
+        self.history_malus
     }
 }
 
@@ -367,14 +399,14 @@ fn reverse_futility_pruning_cuts_nodes_and_never_a_proof() {
     for pos in &positions {
         let expected = brute_force(pos, &mut memo);
         let engines = [
-            AlphaBeta::new(config, Margined(0)),
-            AlphaBeta::new(config, Margined(1)),
+            AlphaBeta::new(config, Hooked::margined(0)),
+            AlphaBeta::new(config, Hooked::margined(1)),
             AlphaBeta::new(
                 AlphaBetaConfig {
                     futility_margin: Some(0),
                     ..config
                 },
-                Margined(1),
+                Hooked::margined(1),
             ),
         ];
         for (k, mut engine) in engines.into_iter().enumerate() {
@@ -392,8 +424,11 @@ fn reverse_futility_pruning_cuts_nodes_and_never_a_proof() {
     // An oracle that knows nothing changes nothing: the wrapper hands on the evaluator's
     // margin (and every other hook), so the search is the same, node for node.
     for pos in positions.iter().step_by(5) {
-        let mut plain = AlphaBeta::new(config, Margined(1));
-        let mut wrapped = AlphaBeta::new(config, WithOracle::new(Margined(1), "none", |_| None));
+        let mut plain = AlphaBeta::new(config, Hooked::margined(1));
+        let mut wrapped = AlphaBeta::new(
+            config,
+            WithOracle::new(Hooked::margined(1), "none", |_| None),
+        );
         let (a, b) = (
             plain.search(pos, &Limits::depth(4)),
             wrapped.search(pos, &Limits::depth(4)),
@@ -411,35 +446,6 @@ fn reverse_futility_pruning_cuts_nodes_and_never_a_proof() {
     // With it, the search to depth 4 is smaller, and some results are no longer proven.
     assert!(nodes[1] < nodes[0], "{nodes:?}");
     assert!(proven[1] < proven[0], "{proven:?}");
-}
-
-/// [`OpenLines`] with the internal reduction from 2 plies left and the history's malus.
-struct Reducing;
-
-impl Evaluator<TicTacToe> for Reducing {
-    fn evaluate(&self, pos: &TicTacToe) -> i32 {
-        OpenLines.evaluate(pos)
-    }
-
-    fn name(&self) -> String {
-        OpenLines.name()
-    }
-
-    fn move_order(&self, pos: &TicTacToe, mv: u8) -> i32 {
-        OpenLines.move_order(pos, mv)
-    }
-
-    fn is_noisy(&self, pos: &TicTacToe, mv: u8) -> bool {
-        OpenLines.is_noisy(pos, mv)
-    }
-
-    fn internal_reduction_depth(&self) -> u32 {
-        2
-    }
-
-    fn history_malus(&self) -> bool {
-        true
-    }
 }
 
 #[test]
@@ -462,8 +468,8 @@ fn internal_reduction_and_history_malus_change_the_work_never_a_proof() {
     let mut differs = 0;
     for pos in &positions {
         let expected = brute_force(pos, &mut memo);
-        let mut tuned = AlphaBeta::new(config, Reducing);
-        let mut switched_off = AlphaBeta::new(off, Reducing);
+        let mut tuned = AlphaBeta::new(config, REDUCING);
+        let mut switched_off = AlphaBeta::new(off, REDUCING);
         let mut plain = AlphaBeta::new(config, OpenLines);
         let (a, b, c) = (
             tuned.search(pos, &Limits::depth(5)),
@@ -493,7 +499,7 @@ fn internal_reduction_and_history_malus_change_the_work_never_a_proof() {
     };
     for pos in positions.iter().step_by(3) {
         let (a, b) = (
-            AlphaBeta::new(no_reductions, Reducing).search(pos, &Limits::depth(5)),
+            AlphaBeta::new(no_reductions, REDUCING).search(pos, &Limits::depth(5)),
             AlphaBeta::new(no_reductions, OpenLines).search(pos, &Limits::depth(5)),
         );
         assert_eq!((a.score, a.best, a.nodes), (b.score, b.best, b.nodes));
@@ -860,7 +866,10 @@ fn the_name_is_a_spec() {
         "alphabeta:futility=20"
     );
     assert_eq!(
-        name(&AlphaBeta::new(AlphaBetaConfig::default(), Margined(1))),
+        name(&AlphaBeta::new(
+            AlphaBetaConfig::default(),
+            Hooked::margined(1)
+        )),
         "alphabeta:eval=lines"
     );
 }
