@@ -106,6 +106,14 @@ const ALPHABETA_OPTIONS: &[(&str, &str)] = &[
         "the history's malus for quiet moves searched before a quiet cut-off, with gravity, on or off (default: the game's, on in Onitama)",
     ),
     (
+        "singular",
+        "singular extensions: from this many plies left, a table move that no other move comes near (searched to half the depth) gets a ply more (default: the game's, 6 in Onitama; 0: off)",
+    ),
+    (
+        "singular-margin",
+        "how far below the table move's value the other moves must stay for the singular extension, per ply left, in the evaluation's units (default: the game's, 2 in Onitama)",
+    ),
+    (
         "futility",
         "reverse futility pruning: the margin per ply, in the evaluation's units (default: the game's, 30 in Onitama; 0: off)",
     ),
@@ -452,6 +460,21 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                             "off" => false,
                             _ => return Err(bad("expected on or off")),
                         });
+                    }
+                    "singular" => {
+                        let depth = number(key, value, "expected a whole number of plies")?;
+                        if depth > game_engines::alphabeta::MAX_DEPTH {
+                            return Err(bad("at most 1000 plies"));
+                        }
+                        config.singular_extension = Some(depth);
+                    }
+                    "singular-margin" => {
+                        let margin =
+                            number(key, value, "expected a whole number of evaluation units")?;
+                        if margin > 100_000 {
+                            return Err(bad("at most 100000"));
+                        }
+                        config.singular_margin = Some(margin);
                     }
                     "futility" => {
                         let margin =

@@ -51,6 +51,11 @@
 //! - **Internal iterative reduction** ([`AlphaBetaConfig::internal_reduction`], by default the
 //!   evaluator's [`Evaluator::internal_reduction_depth`]): a node with at least that many plies
 //!   left and no move from the table is searched a ply shallower.
+//! - **Singular extensions** ([`AlphaBetaConfig::singular_extension`], by default the
+//!   evaluator's [`Evaluator::singular_extension_depth`]): at a node with at least that many
+//!   plies left whose table entry gives a move and a lower bound from a search nearly as deep,
+//!   the other moves are searched to half the depth against that bound less a margin; when none
+//!   reaches it, the table's move is the only good one and is searched a ply deeper.
 //! - **Check extensions** ([`AlphaBetaConfig::check_extension`], off by default): a position
 //!   whose side to move must answer a threat at once ([`Evaluator::in_check`]) gets one more
 //!   ply.
@@ -221,14 +226,33 @@ pub struct AlphaBetaConfig {
     /// history follows the search instead of adding up. `None` (the default) takes the
     /// evaluator's choice ([`Evaluator::history_malus`]; off for evaluators that make none).
     pub history_malus: Option<bool>,
+    /// Singular extensions: at a node with at least this many plies left outside the root, whose
+    /// table entry gives a move with a lower bound or an exact value (not proven) from a search at
+    /// most [`SINGULAR_DEPTH_SLACK`] plies shallower, the node's other moves are searched first, to
+    /// half the plies left (at least one), with a null window just below that value less
+    /// [`AlphaBetaConfig::singular_margin`] per ply left. When none of them reaches it, the table's
+    /// move is *singular* (the only good one) and is searched a ply deeper, so that a forced line
+    /// is not cut short at the horizon. Up to twice the iteration's depth from the root, like the
+    /// check extensions. `None` (the default) takes the evaluator's depth
+    /// ([`Evaluator::singular_extension_depth`]; 0, never, for evaluators that set none); `Some(0)`
+    /// turns it off.
+    pub singular_extension: Option<u32>,
+    /// The margin per ply left of the singular extensions, in the evaluator's units, or `None`
+    /// (the default) for the evaluator's own ([`Evaluator::singular_margin`]).
+    pub singular_margin: Option<u32>,
 }
+
+/// How much shallower than the node the table entry's search may have been for the singular
+/// extension to trust its bound ([`AlphaBetaConfig::singular_extension`]).
+pub const SINGULAR_DEPTH_SLACK: i32 = 3;
 
 /// The deepest node that reverse futility pruning cuts ([`AlphaBetaConfig::futility_margin`]).
 pub const FUTILITY_DEPTH: i32 = 3;
 
 impl Default for AlphaBetaConfig {
     /// 16 MiB, one thread, quiescence, depth 64, late-move reductions at scale 100, the whole
-    /// time budget spent, no check extensions, the evaluator's futility margin.
+    /// time budget spent, no check extensions; the evaluator's futility margin, internal
+    /// reduction, history malus and singular extensions.
     fn default() -> Self {
         AlphaBetaConfig {
             tt_mib: 16,
@@ -242,6 +266,8 @@ impl Default for AlphaBetaConfig {
             futility_margin: None,
             internal_reduction: None,
             history_malus: None,
+            singular_extension: None,
+            singular_margin: None,
         }
     }
 }
@@ -340,7 +366,8 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// The spec, the same as [`Engine::name`]: `alphabeta`, then the options that differ from [`AlphaBetaConfig::default`] and the
     /// [`ZeroEvaluator`]: `depth=N`, `eval=NAME`, `tt=MIB`, `threads=N`, `quiescence=off`,
     /// `reductions=off` or `reduction-scale=N`, `time=predict`, `extensions=on`, `futility=N`,
-    /// `iir=N`, `history-malus=on|off` (`alphabeta:depth=6:eval=kamisado`).
+    /// `iir=N`, `history-malus=on|off`, `singular=N`, `singular-margin=N`
+    /// (`alphabeta:depth=6:eval=kamisado`).
     #[must_use]
     pub fn name(&self) -> String {
         let default = AlphaBetaConfig::default();
@@ -380,6 +407,12 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         }
         if let Some(on) = self.config.history_malus {
             options.push(format!("history-malus={}", if on { "on" } else { "off" }));
+        }
+        if let Some(depth) = self.config.singular_extension {
+            options.push(format!("singular={depth}"));
+        }
+        if let Some(margin) = self.config.singular_margin {
+            options.push(format!("singular-margin={margin}"));
         }
         if options.is_empty() {
             "alphabeta".to_owned()
@@ -489,6 +522,13 @@ struct Searcher<'a, G: Game, E, T> {
     internal_reduction: i32,
     /// [`AlphaBetaConfig::history_malus`].
     history_malus: bool,
+    /// [`AlphaBetaConfig::singular_extension`] (0: never).
+    singular_extension: i32,
+    /// [`AlphaBetaConfig::singular_margin`].
+    singular_margin: i32,
+    /// The move the next call of `search` leaves out: set for the singular extension's search
+    /// of a node's other moves, taken (and so cleared) as that search starts.
+    excluded: Option<G::Move>,
     /// The depth of the running iteration (check extensions stop at twice this many plies).
     root_depth: u32,
     /// `⌊ln(depth) · ln(i) · reduction_scale / 100⌋` for `depth` and `i` in `0..64`: the late-move
@@ -564,6 +604,14 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 0
             },
             history_malus: config.history_malus.unwrap_or_else(|| eval.history_malus()),
+            singular_extension: config
+                .singular_extension
+                .unwrap_or_else(|| eval.singular_extension_depth())
+                .min(MAX_DEPTH) as i32,
+            singular_margin: config
+                .singular_margin
+                .map_or_else(|| eval.singular_margin(), |m| m.min(1 << 20) as i32),
+            excluded: None,
             root_depth: 0,
             extra_reduction: extra_reductions(config.reduction_scale),
             clock: Clock::start(limits).with_interval(CLOCK_INTERVAL),
@@ -623,7 +671,10 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
     }
 
     /// The negamax search of `pos` at `ply` with `depth` plies left, window `alpha..beta`.
+    /// With a move in `self.excluded` (the singular extension's search of the other moves), the
+    /// node searches its moves without it and neither uses nor changes the table's entry.
     fn search(&mut self, pos: &G, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> Val {
+        let excluded = self.excluded.take();
         let p = ply as usize;
         if self.pv.len() <= p + 1 {
             self.pv.resize_with(p + 2, Vec::new);
@@ -677,9 +728,11 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         }
         let pv_node = beta - alpha > 1;
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
             tt_move = e.mv;
             if ply > 0
+                && excluded.is_none()
                 && !pv_node
                 && e.bound != Bound::MoveOnly
                 && (e.proven || i32::from(e.depth) >= depth)
@@ -701,6 +754,7 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         }
 
         if self.futility_margin > 0
+            && excluded.is_none()
             && !pv_node
             && ply > 0
             && depth <= FUTILITY_DEPTH
@@ -723,16 +777,32 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         let killers = self.killers.at(p);
         // The table's move is searched first, before the others are generated: when it cuts
         // off, they never are. (A key collision can hand in a move of another position: it is
-        // checked.)
-        let tt_move = tt_move.filter(|&mv| pos.is_legal(mv));
-        let depth =
-            if self.internal_reduction > 0 && depth >= self.internal_reduction && tt_move.is_none()
-            {
-                depth - 1
-            } else {
-                depth
+        // checked.) The search of the other moves for a singular extension has none.
+        let tt_move = match excluded {
+            None => tt_move.filter(|&mv| pos.is_legal(mv)),
+            Some(_) => None,
+        };
+        let depth = if excluded.is_none()
+            && self.internal_reduction > 0
+            && depth >= self.internal_reduction
+            && tt_move.is_none()
+        {
+            depth - 1
+        } else {
+            depth
+        };
+        let extension = match (tt_move, entry) {
+            (Some(mv), Some(e)) if self.is_singular(pos, mv, &e, depth, ply) => 1,
+            _ => 0,
+        };
+        if self.aborted {
+            return Val {
+                v: 0,
+                marks: HORIZON,
             };
-        let marked = Marked::new::<G>(tt_move, killers);
+        }
+        // The excluded move is marked as the table's: the generators leave it out.
+        let marked = Marked::new::<G>(excluded.or(tt_move), killers);
         let mut list = core::mem::take(&mut self.moves[p]);
         list.clear();
         list.extend(tt_move.map(|mv| (mv, i64::MAX)));
@@ -810,7 +880,8 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 && !child.is_over()
                 && !self.eval.is_noisy(pos, mv);
             let mut r = if i == 0 {
-                self.child(&child, flip, depth - 1, ply + 1, alpha, beta)
+                // The table's move when there is one: a singular one gets a ply more.
+                self.child(&child, flip, depth - 1 + extension, ply + 1, alpha, beta)
             } else if reduce {
                 let r = self.child(
                     &child,
@@ -896,6 +967,10 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                 marks: HORIZON,
             };
         }
+        if excluded.is_some() {
+            // A value without the node's best move: not the node's, so not stored.
+            return Val { v: best, marks };
+        }
 
         let bound = if cut {
             Bound::Lower
@@ -936,6 +1011,42 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         };
         self.tt.store(key, entry);
         Val { v: best, marks }
+    }
+
+    /// Whether the table's move `mv` of `pos` (at `ply`, `depth` plies left, table entry `e`)
+    /// is singular ([`AlphaBetaConfig::singular_extension`]): the other moves, searched to half
+    /// the depth (at least a ply), all stay below the entry's value less the margin. The search
+    /// of the other moves leaves the node's line (`pv`) empty; it may stop the search
+    /// (`aborted`).
+    fn is_singular(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        e: &TtEntry<G::Move>,
+        depth: i32,
+        ply: u32,
+    ) -> bool {
+        if self.singular_extension == 0
+            || depth < self.singular_extension
+            || ply == 0
+            || ply >= 2 * self.root_depth
+            || e.proven
+            || !matches!(e.bound, Bound::Lower | Bound::Exact)
+            || i32::from(e.depth) < depth - SINGULAR_DEPTH_SLACK
+        {
+            return false;
+        }
+        let value = from_score(e.score, ply);
+        if value.abs() >= MATE_BOUND {
+            return false;
+        }
+        let bound = value - self.singular_margin * depth;
+        self.excluded = Some(mv);
+        // At least a ply: quiescence would not leave the move out.
+        let r = self.search(pos, ((depth - 1) / 2).max(1), ply, bound - 1, bound);
+        self.excluded = None;
+        self.pv[ply as usize].clear();
+        !self.aborted && r.v < bound
     }
 
     /// Quiescence: stand pat on the evaluation or follow a noisy move.

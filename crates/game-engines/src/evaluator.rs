@@ -180,6 +180,20 @@ pub trait Evaluator<G: Game> {
         false
     }
 
+    /// The plies left from which the alpha-beta search extends a singular table move by a ply
+    /// ([`crate::AlphaBetaConfig::singular_extension`], which overrides it). The default, 0,
+    /// never does; a game sets the depth that wins matches at equal time.
+    fn singular_extension_depth(&self) -> u32 {
+        0
+    }
+
+    /// The margin per ply left, in this evaluator's units, below the table's value that the
+    /// other moves must stay for the table's move to be singular
+    /// ([`crate::AlphaBetaConfig::singular_margin`], which overrides it). The default is 0.
+    fn singular_margin(&self) -> i32 {
+        0
+    }
+
     /// The exact value of `pos` for the side to move, if this evaluator knows it (an endgame
     /// tablebase: [`crate::WithOracle`]); `None`, the default, for a position it does not know.
     /// The alpha-beta engine takes a known value as proven and searches no further below it.

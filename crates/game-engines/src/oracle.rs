@@ -130,6 +130,14 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for WithOracle<G, E> {
         self.evaluator.history_malus()
     }
 
+    fn singular_extension_depth(&self) -> u32 {
+        self.evaluator.singular_extension_depth()
+    }
+
+    fn singular_margin(&self) -> i32 {
+        self.evaluator.singular_margin()
+    }
+
     fn probe(&self, pos: &G) -> Option<ExactValue> {
         (self.oracle)(pos)
     }

@@ -327,12 +327,14 @@ fn the_solver_agrees_with_brute_force_on_random_game_graphs() {
 
 /// [`OpenLines`] with the search's hooks set: a margin of reverse futility pruning (its values
 /// move by a few units a ply, so a margin of 1 prunes far more than is safe), the depth of the
-/// internal reduction and the history's malus.
+/// internal reduction, the history's malus and the singular extensions.
 #[derive(Clone, Copy)]
 struct Hooked {
     futility_margin: i32,
     internal_reduction_depth: u32,
     history_malus: bool,
+    singular_extension_depth: u32,
+    singular_margin: i32,
 }
 
 impl Hooked {
@@ -342,6 +344,8 @@ impl Hooked {
             futility_margin: margin,
             internal_reduction_depth: 0,
             history_malus: false,
+            singular_extension_depth: 0,
+            singular_margin: 0,
         }
     }
 }
@@ -351,6 +355,15 @@ const REDUCING: Hooked = Hooked {
     futility_margin: 0,
     internal_reduction_depth: 2,
     history_malus: true,
+    singular_extension_depth: 0,
+    singular_margin: 0,
+};
+
+/// Singular extensions from 2 plies left with a margin of 1 a ply, nothing else.
+const EXTENDING: Hooked = Hooked {
+    singular_extension_depth: 2,
+    singular_margin: 1,
+    ..Hooked::margined(0)
 };
 
 impl Evaluator<TicTacToe> for Hooked {
@@ -380,6 +393,14 @@ impl Evaluator<TicTacToe> for Hooked {
 
     fn history_malus(&self) -> bool {
         self.history_malus
+    }
+
+    fn singular_extension_depth(&self) -> u32 {
+        self.singular_extension_depth
+    }
+
+    fn singular_margin(&self) -> i32 {
+        self.singular_margin
     }
 }
 
@@ -504,6 +525,109 @@ fn internal_reduction_and_history_malus_change_the_work_never_a_proof() {
         );
         assert_eq!((a.score, a.best, a.nodes), (b.score, b.best, b.nodes));
     }
+}
+
+/// Checks a proven `score` against the `exact` value of brute force when the search may extend
+/// lines: the side that wins is right and the distance is never shorter than the true one, but
+/// it may be longer (a ply more down one line can find a win there before the depth that sees
+/// a quicker one elsewhere, as with late-move reductions). Returns whether it is longer.
+fn check_extended_proof(score: Score, exact: Score, at: &dyn Fn() -> String) -> bool {
+    match (score, exact) {
+        (Score::Eval(_), _) | (Score::Draw, Score::Draw) => false,
+        (Score::Win { plies }, Score::Win { plies: shortest })
+        | (Score::Loss { plies }, Score::Loss { plies: shortest }) => {
+            assert!(plies >= shortest, "{score:?}, exactly {exact:?}: {}", at());
+            plies > shortest
+        }
+        _ => panic!("{score:?}, exactly {exact:?}: {}", at()),
+    }
+}
+
+#[test]
+fn singular_extensions_change_the_work_never_the_winner() {
+    // Searched to depth 9 every tic-tac-toe line reaches the end: a proven value must name the
+    // right winner. Off in the settings, the search is the plain one, node for node; behind an
+    // oracle that knows nothing, the evaluator's depth and margin still apply.
+    let positions = unfinished_tictactoe_positions(29);
+    let config = AlphaBetaConfig::default();
+    let off = AlphaBetaConfig {
+        singular_extension: Some(0),
+        ..config
+    };
+    let mut memo = HashMap::new();
+    let (mut differs, mut deeper) = (0, 0);
+    for pos in &positions {
+        let expected = brute_force(pos, &mut memo);
+        let mut extending = AlphaBeta::new(config, EXTENDING);
+        let mut switched_off = AlphaBeta::new(off, EXTENDING);
+        let mut plain = AlphaBeta::new(config, Hooked::margined(0));
+        let mut wrapped = AlphaBeta::new(config, WithOracle::new(EXTENDING, "none", |_| None));
+        let (a, b, c, d) = (
+            extending.search(pos, &Limits::depth(5)),
+            switched_off.search(pos, &Limits::depth(5)),
+            plain.search(pos, &Limits::depth(5)),
+            wrapped.search(pos, &Limits::depth(5)),
+        );
+        assert_eq!((b.score, b.best, b.nodes), (c.score, c.best, c.nodes));
+        assert_eq!((d.score, d.best, d.nodes), (a.score, a.best, a.nodes));
+        differs += usize::from(a.nodes != c.nodes);
+        deeper += usize::from(a.seldepth > c.seldepth);
+        extending.clear_table();
+        let result = extending.search(pos, &Limits::depth(9));
+        assert_pv_is_legal(pos, &result);
+        check_extended_proof(result.score, expected, &|| pos.position_text());
+    }
+    assert!(
+        differs > 0,
+        "the singular extensions never changed the work"
+    );
+    assert!(deeper > 0, "no singular move was ever searched deeper");
+}
+
+/// A made-up evaluation of a [`GraphGame`] (a value from its key, in `-20..20`) with singular
+/// extensions from 2 plies left, by a margin of 1 a ply.
+struct NoisyGraphEval;
+
+impl Evaluator<GraphGame> for NoisyGraphEval {
+    fn evaluate(&self, pos: &GraphGame) -> i32 {
+        (common::mix(pos.zobrist()) % 40) as i32 - 20
+    }
+
+    fn singular_extension_depth(&self) -> u32 {
+        2
+    }
+
+    fn singular_margin(&self) -> i32 {
+        1
+    }
+}
+
+#[test]
+fn singular_extensions_never_prove_the_wrong_winner_on_random_game_graphs() {
+    // Deepened until every line ends or a forced result is found, the search proves the root
+    // (the same position is reached at different plies here, unlike tic-tac-toe).
+    let config = AlphaBetaConfig {
+        reductions: false,
+        ..AlphaBetaConfig::default()
+    };
+    let mut lengthened = 0;
+    for seed in 0..40 {
+        let g = Graph::random(60, 4, 15, false, seed);
+        let mut engine = AlphaBeta::new(config, NoisyGraphEval);
+        let mut memo = HashMap::new();
+        for node in 0..60 {
+            for side in [Mark::X, Mark::O] {
+                let pos = GraphGame::new(g, node, side);
+                let expected = brute_force(&pos, &mut memo);
+                let result = engine.search(&pos, &Limits::depth(64));
+                assert!(!matches!(result.score, Score::Eval(_)), "unproven");
+                let at = || format!("seed {seed} node {node} {side}");
+                lengthened += usize::from(check_extended_proof(result.score, expected, &at));
+            }
+        }
+    }
+    // Some wins are found before the shortest: the extensions did extend.
+    assert!(lengthened > 0);
 }
 
 #[test]
@@ -871,6 +995,20 @@ fn the_name_is_a_spec() {
             Hooked::margined(1)
         )),
         "alphabeta:eval=lines"
+    );
+    // So are the singular extensions: the evaluator's are not named, the settings' are.
+    assert_eq!(
+        name(&AlphaBeta::new(AlphaBetaConfig::default(), EXTENDING)),
+        "alphabeta:eval=lines"
+    );
+    let singular = AlphaBetaConfig {
+        singular_extension: Some(0),
+        singular_margin: Some(7),
+        ..AlphaBetaConfig::default()
+    };
+    assert_eq!(
+        name(&AlphaBeta::new(singular, ZeroEvaluator)),
+        "alphabeta:singular=0:singular-margin=7"
     );
 }
 

@@ -255,6 +255,31 @@ fn engine_and_match_input_is_checked() {
         "2",
     ]);
     assert!(out.contains("alphabeta:iir=0:history-malus=off"), "{out}");
+    bad(
+        &["analyze", "onitama", "--engine", "alphabeta:singular=1001"],
+        "at most 1000 plies",
+    );
+    bad(
+        &[
+            "analyze",
+            "onitama",
+            "--engine",
+            "alphabeta:singular-margin=-1",
+        ],
+        "expected a whole number of evaluation units",
+    );
+    let out = ok(&[
+        "analyze",
+        "onitama",
+        "--engine",
+        "alphabeta:singular=0:singular-margin=5",
+        "--depth",
+        "2",
+    ]);
+    assert!(
+        out.contains("alphabeta:singular=0:singular-margin=5"),
+        "{out}"
+    );
     bad(&["analyze", "tictactoe", "--depth", "0"], "--depth");
     bad(&["analyze", "tictactoe", "--time", "0"], "--time");
     bad(&["analyze", "tictactoe", "--time=-1"], "--time");

@@ -27,6 +27,16 @@ pub const FUTILITY_MARGIN: i32 = 30;
 /// (`docs/engines.md`).
 pub const INTERNAL_REDUCTION_DEPTH: u32 = 4;
 
+/// The plies left from which the search extends a singular table move by a ply
+/// ([`game_engines::Evaluator::singular_extension_depth`]): 6 gained at 100 ms per move
+/// (`docs/engines.md`).
+pub const SINGULAR_EXTENSION_DEPTH: u32 = 6;
+
+/// The margin per ply left of the singular extensions
+/// ([`game_engines::Evaluator::singular_margin`]), in the units of the shipped weights (a
+/// Student is worth about 80).
+pub const SINGULAR_MARGIN: i32 = 2;
+
 /// The number of weights of [`OnitamaEval`].
 pub const WEIGHTS: usize = 890;
 
@@ -768,6 +778,16 @@ impl Evaluator<Position> for OnitamaEval {
     /// On: matched at equal time (`docs/engines.md`).
     fn history_malus(&self) -> bool {
         true
+    }
+
+    /// [`SINGULAR_EXTENSION_DEPTH`], matched at equal time (`docs/engines.md`).
+    fn singular_extension_depth(&self) -> u32 {
+        SINGULAR_EXTENSION_DEPTH
+    }
+
+    /// [`SINGULAR_MARGIN`].
+    fn singular_margin(&self) -> i32 {
+        SINGULAR_MARGIN
     }
 
     /// The side to move's Master is attacked: the opponent's cards reach it from one of its
