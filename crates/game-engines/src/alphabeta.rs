@@ -233,9 +233,10 @@ pub struct AlphaBetaConfig {
     /// [`AlphaBetaConfig::singular_margin`] per ply left. When none of them reaches it, the table's
     /// move is *singular* (the only good one) and is searched a ply deeper, so that a forced line
     /// is not cut short at the horizon. Up to twice the iteration's depth from the root, like the
-    /// check extensions. `None` (the default) takes the evaluator's depth
-    /// ([`Evaluator::singular_extension_depth`]; 0, never, for evaluators that set none); `Some(0)`
-    /// turns it off.
+    /// check extensions. Proven results stay right about the winner, but, as with the late-move
+    /// reductions, the first forced win found may not be the shortest. `None` (the default) takes
+    /// the evaluator's depth ([`Evaluator::singular_extension_depth`]; 0, never, for evaluators
+    /// that set none); `Some(0)` turns it off.
     pub singular_extension: Option<u32>,
     /// The margin per ply left of the singular extensions, in the evaluator's units, or `None`
     /// (the default) for the evaluator's own ([`Evaluator::singular_margin`]).
