@@ -344,6 +344,47 @@ fn number<T: FromStr>(key: &str, value: &str, why: &'static str) -> Result<T, En
     })
 }
 
+/// A whole number from 0 to `max`; `too_large` says the bound when it is above.
+fn bounded(
+    key: &str,
+    value: &str,
+    why: &'static str,
+    max: u32,
+    too_large: &'static str,
+) -> Result<u32, EngineSpecError> {
+    let n = number(key, value, why)?;
+    if n > max {
+        return Err(EngineSpecError::OptionValue {
+            key: key.to_owned(),
+            value: value.to_owned(),
+            why: too_large,
+        });
+    }
+    Ok(n)
+}
+
+/// A number of plies left, at most [`game_engines::alphabeta::MAX_DEPTH`] (`iir`, `singular`).
+fn plies_left(key: &str, value: &str) -> Result<u32, EngineSpecError> {
+    bounded(
+        key,
+        value,
+        "expected a whole number of plies",
+        game_engines::alphabeta::MAX_DEPTH,
+        "at most 1000 plies",
+    )
+}
+
+/// A margin in the evaluation's units, at most 100,000 (`futility`, `singular-margin`).
+fn eval_margin(key: &str, value: &str) -> Result<u32, EngineSpecError> {
+    bounded(
+        key,
+        value,
+        "expected a whole number of evaluation units",
+        100_000,
+        "at most 100000",
+    )
+}
+
 /// A boxed engine for any game of the catalog.
 pub type BoxedEngine<G> = Box<dyn Engine<G> + Send>;
 
@@ -441,19 +482,15 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                         };
                     }
                     "reduction-scale" => {
-                        config.reduction_scale =
-                            number(key, value, "expected a whole number of hundredths")?;
-                        if config.reduction_scale > 1000 {
-                            return Err(bad("at most 1000"));
-                        }
+                        config.reduction_scale = bounded(
+                            key,
+                            value,
+                            "expected a whole number of hundredths",
+                            1000,
+                            "at most 1000",
+                        )?;
                     }
-                    "iir" => {
-                        let depth = number(key, value, "expected a whole number of plies")?;
-                        if depth > game_engines::alphabeta::MAX_DEPTH {
-                            return Err(bad("at most 1000 plies"));
-                        }
-                        config.internal_reduction = Some(depth);
-                    }
+                    "iir" => config.internal_reduction = Some(plies_left(key, value)?),
                     "history-malus" => {
                         config.history_malus = Some(match value.as_str() {
                             "on" => true,
@@ -461,29 +498,9 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                             _ => return Err(bad("expected on or off")),
                         });
                     }
-                    "singular" => {
-                        let depth = number(key, value, "expected a whole number of plies")?;
-                        if depth > game_engines::alphabeta::MAX_DEPTH {
-                            return Err(bad("at most 1000 plies"));
-                        }
-                        config.singular_extension = Some(depth);
-                    }
-                    "singular-margin" => {
-                        let margin =
-                            number(key, value, "expected a whole number of evaluation units")?;
-                        if margin > 100_000 {
-                            return Err(bad("at most 100000"));
-                        }
-                        config.singular_margin = Some(margin);
-                    }
-                    "futility" => {
-                        let margin =
-                            number(key, value, "expected a whole number of evaluation units")?;
-                        if margin > 100_000 {
-                            return Err(bad("at most 100000"));
-                        }
-                        config.futility_margin = Some(margin);
-                    }
+                    "singular" => config.singular_extension = Some(plies_left(key, value)?),
+                    "singular-margin" => config.singular_margin = Some(eval_margin(key, value)?),
+                    "futility" => config.futility_margin = Some(eval_margin(key, value)?),
                     "time" => {
                         config.spend_budget = match value.as_str() {
                             "spend" => true,

@@ -1045,7 +1045,6 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
         self.excluded = Some(mv);
         // At least a ply: quiescence would not leave the move out.
         let r = self.search(pos, ((depth - 1) / 2).max(1), ply, bound - 1, bound);
-        self.excluded = None;
         self.pv[ply as usize].clear();
         !self.aborted && r.v < bound
     }
