@@ -68,8 +68,8 @@ const MCTS_OPTIONS: &[(&str, &str)] = &[
         "the UCT exploration constant (default 1.414)",
     ),
     (
-        "max_plies",
-        "a playout longer than this is a draw (default 400)",
+        "max-plies",
+        "a playout longer than this is a draw (default 400; max_plies is accepted too)",
     ),
 ];
 
@@ -178,6 +178,16 @@ impl EngineKind {
             EngineKind::AlphaBeta | EngineKind::Level(_) => ALPHABETA_OPTIONS,
             EngineKind::External => EXTERNAL_OPTIONS,
         }
+    }
+
+    /// The option `key` names, in its listed spelling: `max_plies`, MCTS's first spelling of
+    /// `max-plies`, is still taken. `None` if the engine has no such option.
+    fn option_key(self, key: &str) -> Option<&'static str> {
+        let key = match (self, key) {
+            (EngineKind::Mcts, "max_plies") => "max-plies",
+            _ => key,
+        };
+        self.options().iter().map(|(k, _)| *k).find(|k| *k == key)
     }
 }
 
@@ -288,12 +298,12 @@ impl FromStr for EngineSpec {
                 .ok_or_else(|| EngineSpecError::OptionSyntax {
                     text: part.to_owned(),
                 })?;
-            if !kind.options().iter().any(|(k, _)| *k == key) {
-                return Err(EngineSpecError::UnknownOption {
+            let key = kind
+                .option_key(key)
+                .ok_or_else(|| EngineSpecError::UnknownOption {
                     engine: kind.name(),
                     key: key.to_owned(),
-                });
-            }
+                })?;
             options.push((key.to_owned(), value.to_owned()));
         }
         Ok(EngineSpec { kind, options })
@@ -306,12 +316,13 @@ impl EngineSpec {
     /// # Errors
     /// [`EngineSpecError::UnknownOption`] if the engine does not take `key`.
     pub fn with_option(mut self, key: &str, value: &str) -> Result<EngineSpec, EngineSpecError> {
-        if !self.kind.options().iter().any(|(k, _)| *k == key) {
-            return Err(EngineSpecError::UnknownOption {
+        let key = self
+            .kind
+            .option_key(key)
+            .ok_or_else(|| EngineSpecError::UnknownOption {
                 engine: self.kind.name(),
                 key: key.to_owned(),
-            });
-        }
+            })?;
         self.options.retain(|(k, _)| k != key);
         self.options.push((key.to_owned(), value.to_owned()));
         Ok(self)
@@ -683,7 +694,7 @@ fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, EngineSpecErr
                 }
                 config.exploration = c;
             }
-            "max_plies" => {
+            "max-plies" => {
                 config.max_playout_plies = number(key, value, "expected a whole number of plies")?;
             }
             _ => {

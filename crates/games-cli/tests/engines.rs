@@ -163,6 +163,16 @@ fn engine_and_match_input_is_checked() {
         &["analyze", "tictactoe", "--engine", "mcts:playouts"],
         "key=value",
     );
+    // The playout cap is spelt like the other engines' options, and its first spelling stays.
+    for key in ["max-plies", "max_plies"] {
+        bad(
+            &["analyze", "tictactoe", "--engine", &format!("mcts:{key}=x")],
+            "expected a whole number of plies",
+        );
+        let spec = format!("mcts:playouts=50:{key}=3");
+        let out = ok(&["analyze", "tictactoe", "--engine", &spec]);
+        assert!(out.contains("mcts:playouts=50:max-plies=3"), "{out}");
+    }
     bad(
         &["analyze", "tictactoe", "--engine", "alphabeta:weights=1/2"],
         "weights",
