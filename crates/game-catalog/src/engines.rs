@@ -694,7 +694,8 @@ fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, EngineSpecErr
                 }
                 config.exploration = c;
             }
-            "max-plies" => {
+            // A spec built field by field may still hold the first spelling.
+            "max-plies" | "max_plies" => {
                 config.max_playout_plies = number(key, value, "expected a whole number of plies")?;
             }
             _ => {

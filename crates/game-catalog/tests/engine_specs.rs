@@ -1,6 +1,7 @@
 //! Engine specs: option names, their old spellings, and replacing an option.
 
-use game_catalog::engines::{EngineSpec, EngineSpecError};
+use game_catalog::engines::{EngineKind, EngineSpec, EngineSpecError, build};
+use game_catalog::games::Kamisado;
 
 #[test]
 fn the_old_spelling_of_an_option_names_the_same_option() {
@@ -30,4 +31,24 @@ fn an_option_of_another_engine_is_refused() {
         spec.with_option("depth", "3"),
         Err(EngineSpecError::UnknownOption { .. })
     ));
+}
+
+#[test]
+fn a_spec_built_field_by_field_may_use_the_old_spelling() {
+    for key in ["max-plies", "max_plies"] {
+        let spec = EngineSpec {
+            kind: EngineKind::Mcts,
+            options: vec![(key.to_owned(), "x".to_owned())],
+        };
+        let err = build::<Kamisado>(&spec, 1).err().expect("x is no number");
+        assert!(
+            matches!(&err, EngineSpecError::OptionValue { key: k, .. } if k == key),
+            "{key}: {err}"
+        );
+        let spec = EngineSpec {
+            kind: EngineKind::Mcts,
+            options: vec![(key.to_owned(), "4".to_owned())],
+        };
+        assert!(build::<Kamisado>(&spec, 1).is_ok(), "{key}");
+    }
 }
