@@ -672,7 +672,8 @@ fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, EngineSpecErr
         ..MctsConfig::default()
     };
     for (key, value) in &spec.options {
-        match key.as_str() {
+        // A spec built field by field may still hold an option's first spelling.
+        match EngineKind::Mcts.option_key(key).unwrap_or(key) {
             "playouts" => {
                 config.playouts = number(key, value, "expected a whole number of playouts")?;
                 if config.playouts == 0 {
@@ -694,8 +695,7 @@ fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, EngineSpecErr
                 }
                 config.exploration = c;
             }
-            // A spec built field by field may still hold the first spelling.
-            "max-plies" | "max_plies" => {
+            "max-plies" => {
                 config.max_playout_plies = number(key, value, "expected a whole number of plies")?;
             }
             _ => {
