@@ -327,6 +327,38 @@ impl EngineSpec {
         self.options.push((key.to_owned(), value.to_owned()));
         Ok(self)
     }
+
+    /// The options that name something outside the process, as `(key, value)`: a file the
+    /// engine reads (`weights=FILE`, `tablebase=FILE`) or the program `external` runs
+    /// (`cmd=PATH`). Empty when the engine computes everything itself: weights given as
+    /// numbers (`weights=100/60/6/2/1`) and `tablebase=auto` name nothing. A program that takes
+    /// specs from people it does not trust (a server) refuses a spec that names anything, and
+    /// `external` itself, which runs a program.
+    ///
+    /// ```
+    /// use game_catalog::engines::EngineSpec;
+    ///
+    /// let spec: EngineSpec = "alphabeta:weights=/etc/passwd:depth=4".parse()?;
+    /// assert_eq!(spec.named_paths(), [("weights", "/etc/passwd")]);
+    /// let spec: EngineSpec = "alphabeta:weights=100/60/6/2/1:tablebase=auto".parse()?;
+    /// assert!(spec.named_paths().is_empty());
+    /// let spec: EngineSpec = "external:cmd=./games".parse()?;
+    /// assert_eq!(spec.named_paths(), [("cmd", "./games")]);
+    /// # Ok::<(), game_catalog::engines::EngineSpecError>(())
+    /// ```
+    #[must_use]
+    pub fn named_paths(&self) -> Vec<(&str, &str)> {
+        self.options
+            .iter()
+            .filter(|(key, value)| match key.as_str() {
+                "weights" => !is_weight_list(value),
+                "tablebase" => value != "auto",
+                "cmd" => true,
+                _ => false,
+            })
+            .map(|(key, value)| (key.as_str(), value.as_str()))
+            .collect()
+    }
 }
 
 impl fmt::Display for EngineSpec {

@@ -52,3 +52,31 @@ fn a_spec_built_field_by_field_may_use_the_old_spelling() {
         assert!(build::<Kamisado>(&spec, 1).is_ok(), "{key}");
     }
 }
+
+#[test]
+fn the_options_that_name_files_or_programs_are_listed() {
+    let cases: [(&str, &[(&str, &str)]); 9] = [
+        ("alphabeta", &[]),
+        ("max:depth=6:tt=64", &[]),
+        ("alphabeta:weights=100/60/6/2/1", &[]),
+        ("alphabeta:weights=-5/+3", &[]),
+        ("alphabeta:tablebase=auto:tablebase-pieces=6", &[]),
+        ("alphabeta:weights=w.txt", &[("weights", "w.txt")]),
+        ("hard:tablebase=/tmp/a.tb", &[("tablebase", "/tmp/a.tb")]),
+        (
+            "alphabeta:weights=../x:tablebase=t.tb",
+            &[("weights", "../x"), ("tablebase", "t.tb")],
+        ),
+        ("external:cmd=/bin/sh:engine=random", &[("cmd", "/bin/sh")]),
+    ];
+    for (text, expected) in cases {
+        let spec: EngineSpec = text.parse().expect(text);
+        assert_eq!(spec.named_paths(), expected, "{text}");
+    }
+    // Added later, as a server might: the same.
+    let spec = "alphabeta"
+        .parse::<EngineSpec>()
+        .and_then(|s| s.with_option("weights", "/etc/passwd"))
+        .expect("an option of alpha-beta");
+    assert_eq!(spec.named_paths(), [("weights", "/etc/passwd")]);
+}
