@@ -18,7 +18,8 @@ thread_local! {
 }
 
 /// Runs `f` with this thread's engine of `spec` for the game `G`, built with `seed` if the
-/// thread has none yet; `None` if the spec does not build.
+/// thread has none yet; `None` if the spec does not build or the server does not grant it
+/// ([`crate::engine_policy::check`]).
 pub(crate) fn with_engine<G: CatalogGame, T>(
     spec: &str,
     seed: u64,
@@ -33,6 +34,9 @@ pub(crate) fn with_engine<G: CatalogGame, T>(
             kept.remove(i)
         } else {
             let parsed: EngineSpec = spec.parse().ok()?;
+            // Checked when the game was created; checked again here, where the engine is built,
+            // for games stored before a rule was added.
+            crate::engine_policy::check(&parsed).ok()?;
             let engine: BoxedEngine<G> = build::<G>(&parsed, seed).ok()?;
             (G::NAME, spec.to_owned(), Box::new(engine) as Box<dyn Any>)
         };
@@ -44,4 +48,59 @@ pub(crate) fn with_engine<G: CatalogGame, T>(
         let engine = engine.downcast_mut::<BoxedEngine<G>>()?;
         Some(f(engine))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use game_catalog::games::Onitama;
+
+    use game_catalog::engines::{EngineSpec, build};
+
+    use super::with_engine;
+
+    /// A spec the server does not grant builds no engine here either, even when it comes from a
+    /// game stored before the rule (the creation of a game checks it first).
+    #[test]
+    fn specs_the_server_does_not_grant_build_no_engine() {
+        // A weights file that reads (the first 90 terms, the card-square ones 0): only the rule
+        // keeps it out.
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let mut lines: Vec<String> = [
+            "student",
+            "master_attacked",
+            "temple_distance",
+            "reach",
+            "incoming_reach",
+            "tempo",
+            "student_threatened",
+            "student_defended",
+        ]
+        .iter()
+        .map(|name| format!("{name} 10"))
+        .collect();
+        for group in ["student_on", "master_on"] {
+            lines.extend(onitama_core::Square::ALL.map(|square| format!("{group}.{square} 0")));
+        }
+        for group in ["hand", "incoming"] {
+            lines.extend(onitama_core::Card::ALL.map(|card| format!("{group}.{card} 0")));
+        }
+        let text = lines.join("\n");
+        let weights = dir.path().join("w.weights");
+        std::fs::write(&weights, text).expect("write the weights");
+        let weights = format!("alphabeta:weights={}", weights.display());
+        let spec: EngineSpec = weights.parse().expect("a spec");
+        assert!(build::<Onitama>(&spec, 1).is_ok(), "the file reads");
+        for spec in [
+            "external:cmd=/bin/true".to_owned(),
+            weights,
+            "alphabeta:threads=2".to_owned(),
+        ] {
+            assert!(
+                with_engine::<Onitama, _>(&spec, 1, |_| ()).is_none(),
+                "{spec}"
+            );
+        }
+        assert!(with_engine::<Onitama, _>("easy", 1, |_| ()).is_some());
+        assert!(with_engine::<Onitama, _>("alphabeta:weights=100/60/6/2/1", 1, |_| ()).is_some());
+    }
 }

@@ -43,6 +43,7 @@ mod clients;
 mod config;
 mod connections;
 mod engine_cache;
+mod engine_policy;
 mod engine_pool;
 mod error;
 mod game_socket;

@@ -50,40 +50,6 @@ struct SavedTable {
     takeback: Option<usize>,
 }
 
-/// The largest transposition table an engine of the server may ask for, in MiB.
-const MAX_TT_MIB: u64 = 64;
-
-/// Engine options a shared server does not grant: a table over [`MAX_TT_MIB`], more than one
-/// search thread (every game's engine gets one of the pool's threads), a tablebase file (a
-/// client must not make the server read a file it names), tablebases larger than each deal's
-/// 4-piece one (a 6-piece build holds gigabytes for minutes).
-fn check_server_spec(spec: &EngineSpec) -> Result<(), ApiError> {
-    for (key, value) in &spec.options {
-        let number = value.parse::<u64>().unwrap_or(u64::MAX);
-        if key == "tt" && number > MAX_TT_MIB {
-            return Err(ApiError::BadRequest(format!(
-                "level: tt={value}: this server allows at most {MAX_TT_MIB} MiB"
-            )));
-        }
-        if key == "tablebase" {
-            return Err(ApiError::BadRequest(
-                "level: tablebase: this server does not read files named by clients".into(),
-            ));
-        }
-        if key == "tablebase-pieces" && number > 4 {
-            return Err(ApiError::BadRequest(format!(
-                "level: tablebase-pieces={value}: this server builds no table beyond each deal's 4-piece one"
-            )));
-        }
-        if key == "threads" && number > 1 {
-            return Err(ApiError::BadRequest(format!(
-                "level: threads={value}: engines of this server search with one thread"
-            )));
-        }
-    }
-    Ok(())
-}
-
 fn session_error<E: core::fmt::Display>(e: SessionError<E>) -> ApiError {
     match e {
         SessionError::Illegal(e) => ApiError::IllegalMove(e.to_string()),
@@ -133,7 +99,7 @@ impl<G: CatalogGame> Table<G> {
                 let parsed: EngineSpec = spec
                     .parse()
                     .map_err(|e| ApiError::BadRequest(format!("level: {e}")))?;
-                check_server_spec(&parsed)?;
+                crate::engine_policy::check(&parsed)?;
                 // Checked by building it, with no table to allocate: not on the event loop.
                 let probe = parsed
                     .clone()

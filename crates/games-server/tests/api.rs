@@ -999,3 +999,65 @@ async fn json_only_and_same_origin_by_default() {
     assert_eq!(&head, b"HTTP/1.1 101");
     server.shutdown().await;
 }
+
+/// A client names a program or a file in its `level`: the server refuses the game before it
+/// builds the engine, so the program never runs, the file is never read, and the error does not
+/// show what the file holds. Weights given as numbers are an engine the server builds.
+#[cfg(unix)]
+#[tokio::test]
+async fn a_client_cannot_make_the_server_run_a_program_or_read_a_file() {
+    use std::os::unix::fs::PermissionsExt;
+
+    let (server, _) = start("named-paths", |_| {}).await;
+    let addr = server.addr();
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let marker = dir.path().join("ran");
+    let program = dir.path().join("engine.sh");
+    std::fs::write(
+        &program,
+        format!("#!/bin/sh\ntouch '{}'\n", marker.display()),
+    )
+    .expect("write the program");
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755))
+        .expect("make it executable");
+    let secret = dir.path().join("secret.txt");
+    std::fs::write(&secret, "SECRET-FIRST-LINE\n").expect("write the file");
+    let (program, secret) = (program.display(), secret.display());
+    let cases = [
+        (format!("external:cmd={program}"), "runs no program"),
+        (
+            format!("external:cmd={program}:engine=random"),
+            "runs no program",
+        ),
+        (format!("alphabeta:weights={secret}"), "does not read files"),
+        (
+            format!("max:weights={secret}:depth=2"),
+            "does not read files",
+        ),
+        (format!("hard:tablebase={secret}"), "does not read files"),
+    ];
+    for (level, why) in cases {
+        for side in ["red", "blue"] {
+            let answer = post(
+                addr,
+                "/api/games",
+                json!({"game": "onitama", "opponent": "engine", "level": level, "side": side}),
+            )
+            .await;
+            assert_eq!(answer.status, 400, "{level}: {}", answer.text);
+            assert!(answer.text.contains(why), "{level}: {}", answer.text);
+            assert!(!answer.text.contains("SECRET"), "{level}: {}", answer.text);
+        }
+    }
+    let answer = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "level": "alphabeta:weights=100/60/6/2/1:depth=2"}),
+    )
+    .await;
+    assert_eq!(answer.status, 201, "{}", answer.text);
+    // An engine that had been granted would have moved for Red (the engine's seat when the
+    // creator plays Blue) by now.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!marker.exists(), "the program ran");
+}
