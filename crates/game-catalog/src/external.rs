@@ -20,7 +20,8 @@ use crate::entry::CatalogEntry;
 ///
 /// The limit is `--time` (seconds) for a time limit, else `--depth`, else `--nodes`, else
 /// nothing (the program's default, one second). A program that fails, prints no JSON or
-/// names no legal move gives no move (`best: None`), and a match stops with the engine's name.
+/// names no legal move gives no move (`best: None`): a match then stops with
+/// [`game_engines::matches::MatchError::NoMove`], and `games analyze` with an error.
 #[derive(Clone, Debug)]
 pub struct External {
     cmd: PathBuf,

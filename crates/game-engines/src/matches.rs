@@ -12,10 +12,11 @@
 //! let mut mcts = Mcts::new(MctsConfig { playouts: 2000, ..MctsConfig::default() });
 //! let mut random = RandomMover::new(1);
 //! let config = MatchConfig { games: 4, limits: Limits::none(), max_plies: 20, repetitions: 0 };
-//! let report = play_match(&mut mcts, &mut random, &openings, &config, &mut |_| {});
+//! let report = play_match(&mut mcts, &mut random, &openings, &config, &mut |_| {})?;
 //! assert_eq!(report.games(), 4);
 //! assert_eq!(report.losses, 0); // MCTS does not lose tic-tac-toe to a random mover
 //! assert!(report.score() >= 0.5);
+//! # Ok::<(), game_engines::matches::MatchError>(())
 //! ```
 
 use abstract_game::record::GameRecord;
@@ -173,18 +174,20 @@ fn elo_of(score: f64) -> f64 {
 /// ([`Engine::set_earlier_positions`]), so engines can score repetitions. An opening that is
 /// already over gives a game of no moves, scored by its outcome.
 ///
-/// # Panics
-/// If an engine returns an illegal move or none in a game that goes on (a broken engine).
+/// # Errors
+/// [`MatchError`] when an engine gives no move, or an illegal one, in a game that goes on (a
+/// broken engine, or another program behind one that fails): the match stops there. The games
+/// finished before it have been handed to `on_game`.
 pub fn play_match<G: ZobristHash>(
     first: &mut dyn Engine<G>,
     second: &mut dyn Engine<G>,
     openings: &[GameRecord<G>],
     config: &MatchConfig,
     on_game: &mut dyn FnMut(&MatchGame<G>),
-) -> MatchReport {
+) -> Result<MatchReport, MatchError> {
     let mut report = MatchReport::default();
     if openings.is_empty() {
-        return report;
+        return Ok(report);
     }
     for index in 0..config.games {
         let opening = (index / 2) % openings.len();
@@ -210,10 +213,19 @@ pub fn play_match<G: ZobristHash>(
             engine.set_earlier_positions(&earlier);
             let result = engine.search(&pos, &config.limits);
             let Some(mv) = result.best else {
-                panic!("engine {} gave no move in {pos:?}", engine.name());
+                return Err(MatchError::NoMove {
+                    engine: engine.name(),
+                    game: index,
+                    position: format!("{pos:?}"),
+                });
             };
             if let Err(e) = record.play(mv) {
-                panic!("engine {} played an illegal move: {e}", engine.name());
+                return Err(MatchError::IllegalMove {
+                    engine: engine.name(),
+                    game: index,
+                    position: format!("{pos:?}"),
+                    why: e.to_string(),
+                });
             }
         }
         let result = match record.outcome() {
@@ -231,5 +243,60 @@ pub fn play_match<G: ZobristHash>(
         report.add(&game);
         on_game(&game);
     }
-    report
+    Ok(report)
 }
+
+/// Why a match stopped before its last game: an engine gave no move, or an illegal one, in a
+/// game that goes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MatchError {
+    /// The engine gave no move.
+    NoMove {
+        /// The engine's name ([`Engine::name`]).
+        engine: String,
+        /// The game, by index from 0.
+        game: usize,
+        /// The position (its `Debug` form).
+        position: String,
+    },
+    /// The engine's move is not legal in the position.
+    IllegalMove {
+        /// The engine's name ([`Engine::name`]).
+        engine: String,
+        /// The game, by index from 0.
+        game: usize,
+        /// The position (its `Debug` form).
+        position: String,
+        /// Why the move is illegal.
+        why: String,
+    },
+}
+
+impl core::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            MatchError::NoMove {
+                engine,
+                game,
+                position,
+            } => write!(
+                f,
+                "engine {engine} gave no move in game {} at {position}",
+                game + 1
+            ),
+            MatchError::IllegalMove {
+                engine,
+                game,
+                position,
+                why,
+            } => write!(
+                f,
+                "engine {engine} played an illegal move in game {} at {position}: {why}",
+                game + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}

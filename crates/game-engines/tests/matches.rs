@@ -69,7 +69,8 @@ fn openings_are_played_twice_with_the_sides_swapped() {
     let mut seen = Vec::new();
     let report = play_match(&mut a, &mut b, &openings, &config, &mut |g| {
         seen.push((g.index, g.opening, g.first_engine_side, *g.record.start()));
-    });
+    })
+    .expect("the engines give legal moves");
     assert_eq!(report.games(), 6);
     let sides: Vec<Mark> = seen.iter().map(|s| s.2).collect();
     assert_eq!(
@@ -97,7 +98,8 @@ fn the_ply_limit_adjudicates_a_draw() {
     let mut results = Vec::new();
     let report = play_match(&mut a, &mut b, &openings, &config, &mut |g| {
         results.push((g.result, g.adjudicated, g.record.ply()));
-    });
+    })
+    .expect("the engines give legal moves");
     assert_eq!(report.adjudicated, 4);
     assert_eq!(report.draws, 4);
     assert!(results.iter().all(|&r| r == (Wdl::Draw, true, 2)));
@@ -118,14 +120,16 @@ fn a_stronger_engine_scores_more_and_results_are_counted_for_the_first_engine() 
         ..MctsConfig::default()
     });
     let mut random = RandomMover::new(5);
-    let strong = play_match(&mut mcts, &mut random, &openings, &config, &mut |_| {});
+    let strong = play_match(&mut mcts, &mut random, &openings, &config, &mut |_| {})
+        .expect("the engines give legal moves");
     assert_eq!(strong.losses, 0, "{strong:?}");
     let mut mcts = Mcts::new(MctsConfig {
         playouts: 3000,
         ..MctsConfig::default()
     });
     let mut random = RandomMover::new(5);
-    let weak = play_match(&mut random, &mut mcts, &openings, &config, &mut |_| {});
+    let weak = play_match(&mut random, &mut mcts, &openings, &config, &mut |_| {})
+        .expect("the engines give legal moves");
     assert_eq!(weak.wins, 0, "{weak:?}");
     assert!(strong.elo() > 0.0 && weak.elo() < 0.0);
 }

@@ -221,3 +221,45 @@ fn the_tuner_writes_weights_the_engine_loads_and_is_reproducible() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// An external program that runs but gives no move (it fails, or prints no JSON): `match` and
+/// `analyze` stop with one line that names the engine, exit 2, and do not panic.
+#[test]
+fn an_external_program_that_gives_no_move_is_an_error() {
+    for program in ["/bin/false", "/bin/echo"] {
+        let spec = format!("external:cmd={program}");
+        let message = bad(
+            &[
+                "match",
+                "onitama",
+                "--engines",
+                &format!("{spec},random"),
+                "--games",
+                "2",
+                "--time-per-move",
+                "50",
+            ],
+            "gave no move in game 1",
+        );
+        assert!(message.contains(&spec), "{message}");
+        for json in [false, true] {
+            let mut args = vec!["analyze", "onitama", "--engine", &spec, "--time", "0.05"];
+            if json {
+                args.push("--json");
+            }
+            let message = bad(&args, "gave no move");
+            assert!(message.contains(&spec), "{message}");
+        }
+    }
+    // A finished game has no move to give: not an error.
+    let v = json(&[
+        "analyze",
+        "onitama",
+        "--position",
+        "5/5/2M2/5/5 boar,elephant monkey,tiger crab b",
+        "--engine",
+        "external:cmd=/bin/false",
+        "--json",
+    ]);
+    assert!(v["best"].is_null(), "{v}");
+}

@@ -90,7 +90,8 @@ fn the_evaluator_beats_the_one_that_knows_nothing() {
     };
     let mut ours = kamisado_engine::alphabeta(Level::Medium);
     let mut zero = AlphaBeta::<Position, _>::new(Level::Medium.config(), ZeroEvaluator);
-    let report = play_match(&mut ours, &mut zero, &openings, &config, &mut |_| {});
+    let report = play_match(&mut ours, &mut zero, &openings, &config, &mut |_| {})
+        .expect("the engines give legal moves");
     assert!(report.score() > 0.6, "{report:?}");
     assert_eq!(
         ours.name(),

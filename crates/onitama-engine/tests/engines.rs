@@ -69,7 +69,8 @@ fn the_evaluator_beats_the_one_that_knows_nothing() {
     };
     let mut ours = onitama_engine::alphabeta(Level::Medium);
     let mut zero = AlphaBeta::<Position, _>::new(Level::Medium.config(), ZeroEvaluator);
-    let report = play_match(&mut ours, &mut zero, &openings, &config, &mut |_| {});
+    let report = play_match(&mut ours, &mut zero, &openings, &config, &mut |_| {})
+        .expect("the engines give legal moves");
     assert!(report.score() > 0.7, "{report:?}");
     assert_eq!(ours.name(), "alphabeta:depth=3:eval=onitama");
 }
@@ -126,7 +127,8 @@ fn a_match_adjudicates_a_positions_nth_occurrence_as_a_draw() {
         let (mut a, mut b) = (RandomMover::new(1), RandomMover::new(2));
         let report = play_match(&mut a, &mut b, &[opening.clone()], &config, &mut |g| {
             games.push(g.clone());
-        });
+        })
+        .expect("the engines give legal moves");
         (report, games)
     };
     // At the third occurrence the game ends at once, a draw, adjudicated.

@@ -35,7 +35,8 @@ fn the_shipped_weights_beat_the_hand_set_ones_at_a_fixed_depth() {
     };
     let mut tuned = AlphaBeta::new(Level::Max.config(), OnitamaEval::default());
     let mut hand_set = AlphaBeta::new(Level::Max.config(), OnitamaEval::hand_set());
-    let report = play_match(&mut tuned, &mut hand_set, &openings, &config, &mut |_| {});
+    let report = play_match(&mut tuned, &mut hand_set, &openings, &config, &mut |_| {})
+        .expect("the engines give legal moves");
     assert!(report.score() > 0.55, "{report:?}");
 }
 

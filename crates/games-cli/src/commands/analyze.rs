@@ -32,8 +32,10 @@ impl GameVisitor for Analyze<'_> {
         let pos = record.position().clone();
         let mut out = std::io::stdout().lock();
         let mut failed = None;
+        let over = pos.is_over();
         let result = engine.search_with_progress(&pos, &limits, &mut |progress| {
-            if !a.json && failed.is_none() {
+            // A report without a move in a game that goes on is a broken engine's: refused below.
+            if !a.json && failed.is_none() && (over || progress.best.is_some()) {
                 if let Err(e) = writeln!(out, "{}", depth_line(&pos, progress)) {
                     failed = Some(e);
                 }
@@ -41,6 +43,14 @@ impl GameVisitor for Analyze<'_> {
         });
         if let Some(e) = failed {
             return Err(e.into());
+        }
+        if result.best.is_none() && !over {
+            // Only `external` does this: the other program failed, printed no JSON or named no
+            // legal move. The contract's `best` is null only when the game is over.
+            return Err(usage(format!(
+                "engine {} gave no move (an external program that failed, printed no JSON or named no legal move)",
+                engine.name()
+            )));
         }
         if a.json {
             let view = AnalysisView::of(&pos, engine.name(), &result);

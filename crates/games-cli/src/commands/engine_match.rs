@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use game_catalog::views::MatchView;
 use game_catalog::{CatalogGame, GameVisitor, openings};
-use game_engines::matches::{MatchConfig, MatchGame, play_match};
+use game_engines::matches::{MatchConfig, MatchError, MatchGame, play_match};
 use game_engines::{Engine, Limits};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -77,6 +77,16 @@ impl GameVisitor for Match<'_> {
             },
         );
         bar.finish_and_clear();
+        // A broken engine (an `external` program that fails) stops the match: bad input, as
+        // the spec that named it.
+        let report = report.map_err(|e| {
+            usage(match e {
+                MatchError::NoMove { .. } => format!(
+                    "{e} (an external program that failed, printed no JSON or named no legal move)"
+                ),
+                _ => e.to_string(),
+            })
+        })?;
         if let Some(e) = write_error {
             return Err(e.into());
         }
