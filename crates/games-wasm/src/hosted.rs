@@ -5,7 +5,7 @@ use std::any::Any;
 
 use abstract_game::Player;
 use abstract_game::record::GameRecord;
-use game_catalog::engines::{BoxedEngine, EngineSpec, build};
+use game_catalog::engines::{BoxedEngine, EngineKind, EngineSpec, build};
 use game_catalog::play::CatalogCoach;
 use game_catalog::views::state::{CoachView, StateView};
 use game_catalog::views::{AnalysisView, legal_move_texts};
@@ -284,10 +284,28 @@ fn kept_engine<'a, G: CatalogGame>(
 /// [`GameError::Engine`] if the spec does not parse or build.
 pub fn engine_of<G: CatalogGame>(spec: &str, seed: u64) -> Result<BoxedEngine<G>, GameError> {
     let parsed: EngineSpec = spec.parse().map_err(GameError::Engine)?;
-    if parsed.options.iter().any(|(key, _)| key == "tablebase") {
+    if parsed.kind == EngineKind::External {
         return Err(option_error(
             "level",
-            "tablebase: a WebAssembly engine reads no files",
+            "external: a WebAssembly engine runs no programs",
+        ));
+    }
+    // A file named by the spec, or a tablebase of any kind (`auto` builds on another thread).
+    let file = parsed
+        .named_paths()
+        .first()
+        .map(|(key, _)| *key)
+        .or_else(|| {
+            parsed
+                .options
+                .iter()
+                .any(|(key, _)| key == "tablebase")
+                .then_some("tablebase")
+        });
+    if let Some(key) = file {
+        return Err(option_error(
+            "level",
+            format!("{key}: a WebAssembly engine reads no files"),
         ));
     }
     build::<G>(&parsed, seed).map_err(GameError::Engine)

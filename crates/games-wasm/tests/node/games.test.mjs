@@ -150,6 +150,8 @@ test('illegal input is refused with a clear error and the game is unchanged', ()
     [{ game: 'kamisado', opponent: 'link' }, /needs the server/],
     [{ game: 'kamisado', format: 'clock_duel' }, /needs the server/],
     [{ game: 'kamisado', opponent: 'engine', level: 'alphabeta:tablebase=x' }, /reads no files/],
+    [{ game: 'kamisado', opponent: 'engine', level: 'alphabeta:weights=x' }, /weights: a WebAssembly engine reads no files/],
+    [{ game: 'onitama', opponent: 'engine', level: 'external:cmd=x' }, /runs no programs/],
     [{ game: 'kamisado', side: 'red' }, /no player "red"/],
     [{ game: 'kamisado', record: 'not a record' }, /record/],
   ];
@@ -157,6 +159,7 @@ test('illegal input is refused with a clear error and the game is unchanged', ()
     assert.throws(() => new Game(options), (err) => message.test(err.message), JSON.stringify(options));
   }
   assert.throws(() => new Engine('kamisado', 'mcts:playouts=0'), /at least 1 playout/);
+  assert.throws(() => new Engine('onitama', 'external:cmd=x'), /runs no programs/);
   assert.throws(() => new Engine('kamisado', 'hard').search(game, { timeMs: 10 }), /plays kamisado, not onitama/);
 });
 
