@@ -157,7 +157,7 @@ impl Mcts {
     }
 
     /// The spec, the same as [`Engine::name`]: `mcts:playouts=N`, then `exploration=C` and
-    /// `max_plies=N` when they differ from the defaults (the seed is not part of the spec).
+    /// `max-plies=N` when they differ from the defaults (the seed is not part of the spec).
     #[must_use]
     pub fn name(&self) -> String {
         use core::fmt::Write as _;
@@ -167,7 +167,7 @@ impl Mcts {
             let _ = write!(name, ":exploration={}", self.config.exploration);
         }
         if self.config.max_playout_plies != default.max_playout_plies {
-            let _ = write!(name, ":max_plies={}", self.config.max_playout_plies);
+            let _ = write!(name, ":max-plies={}", self.config.max_playout_plies);
         }
         name
     }

@@ -204,7 +204,7 @@ fn the_name_is_a_spec() {
             max_playout_plies: 50,
             ..MctsConfig::default()
         }),
-        "mcts:playouts=5:exploration=1:max_plies=50"
+        "mcts:playouts=5:exploration=1:max-plies=50"
     );
 }
 
