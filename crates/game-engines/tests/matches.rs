@@ -133,3 +133,64 @@ fn a_stronger_engine_scores_more_and_results_are_counted_for_the_first_engine() 
     assert_eq!(weak.wins, 0, "{weak:?}");
     assert!(strong.elo() > 0.0 && weak.elo() < 0.0);
 }
+
+/// An engine that gives no move (`None`), or a move that is never legal (square 9).
+struct Broken(Option<u8>);
+
+impl game_engines::Engine<TicTacToe> for Broken {
+    fn name(&self) -> String {
+        "broken".to_owned()
+    }
+
+    fn search(&mut self, _pos: &TicTacToe, _limits: &Limits) -> game_engines::SearchResult<u8> {
+        game_engines::SearchResult {
+            best: self.0,
+            score: game_engines::Score::Eval(0),
+            pv: Vec::new(),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            elapsed: std::time::Duration::ZERO,
+        }
+    }
+}
+
+#[test]
+fn a_broken_engine_stops_the_match_with_an_error() {
+    use game_engines::matches::MatchError;
+
+    let openings = vec![GameRecord::new(TicTacToe::new())];
+    let config = MatchConfig {
+        games: 4,
+        limits: Limits::none(),
+        max_plies: 20,
+        repetitions: 0,
+    };
+    for (broken, illegal) in [(Broken(None), false), (Broken(Some(9)), true)] {
+        let mut broken = broken;
+        let mut random = RandomMover::new(3);
+        let mut finished = Vec::new();
+        let error = play_match(&mut random, &mut broken, &openings, &config, &mut |g| {
+            finished.push(g.index);
+        })
+        .expect_err("the broken engine stops the match");
+        let (engine, game) = match &error {
+            MatchError::NoMove { engine, game, .. } => {
+                assert!(!illegal, "{error}");
+                (engine, *game)
+            }
+            MatchError::IllegalMove {
+                engine, game, why, ..
+            } => {
+                assert!(illegal && !why.is_empty(), "{error}");
+                (engine, *game)
+            }
+            _ => unreachable!("{error}"),
+        };
+        assert_eq!(engine, "broken");
+        // Game 0: the random mover (first) is X and moves first, the broken engine second.
+        assert_eq!(game, 0, "{error}");
+        assert!(finished.is_empty());
+        assert!(error.to_string().contains("engine broken"), "{error}");
+    }
+}
