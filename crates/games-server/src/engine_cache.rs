@@ -52,9 +52,8 @@ pub(crate) fn with_engine<G: CatalogGame, T>(
 
 #[cfg(test)]
 mod tests {
-    use game_catalog::games::Onitama;
-
     use game_catalog::engines::{EngineSpec, build};
+    use game_catalog::games::Onitama;
 
     use super::with_engine;
 
