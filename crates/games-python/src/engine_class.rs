@@ -36,7 +36,16 @@ fn search<G: Encoding>(
             .lock()
             .map_err(|_| "an earlier search of this engine failed".to_owned())?;
         engine.set_earlier_positions(&earlier);
-        Ok::<_, String>(engine.search(&pos, limits))
+        let result = engine.search(&pos, limits);
+        if result.best.is_none() && !abstract_game::Game::is_over(&pos) {
+            // Only `external` does this: the other program failed, printed no JSON or named no
+            // legal move. A result's move is None only when the game is over.
+            return Err(format!(
+                "engine {} gave no move (an external program that failed, printed no JSON or named no legal move)",
+                engine.name()
+            ));
+        }
+        Ok::<_, String>(result)
     });
     let result = result.map_err(pyo3::exceptions::PyRuntimeError::new_err)?;
     Ok(search_result(
@@ -137,6 +146,8 @@ impl Engine {
     /// MCTS's playouts); `max` and `alphabeta` without a depth need one (`InputError`
     /// otherwise). The engine is told the game's earlier positions
     /// (Onitama's alpha-beta scores a repetition as a draw). The GIL is released meanwhile.
+    /// Raises `RuntimeError` when the engine gives no move in a game that goes on (an
+    /// `external` program that fails or prints no JSON).
     #[pyo3(signature = (game, *, depth=None, nodes=None, time=None))]
     fn search(
         &self,

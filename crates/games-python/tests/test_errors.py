@@ -184,6 +184,10 @@ def test_bad_engine_input():
         engine.search(ko.Kamisado(), nodes=-5)
     with pytest.raises(ko.InputError, match="limit"):
         ko.Engine("kamisado", "max").search(ko.Kamisado())
+    # An external program that fails gives no move in a game that goes on: an error, not None.
+    for program in ("/bin/false", "/bin/echo"):
+        with pytest.raises(RuntimeError, match=f"external:cmd={program} gave no move"):
+            ko.Engine("onitama", f"external:cmd={program}").search(ko.Onitama(), time=0.05)
     with pytest.raises(ko.ShapeError):
         ko.KamisadoSolver(max_plies=255)
     with pytest.raises(ko.ParseError):

@@ -298,7 +298,10 @@ class Engine:
         nodes: Optional[int] = None,
         time: Optional[float] = None,
     ) -> SearchResult:
-        """Searches the current position (without the GIL) and returns the move, score and PV."""
+        """Searches the current position (without the GIL) and returns the move, score and PV.
+
+        Raises ``RuntimeError`` when the engine gives no move in a game that goes on (an
+        ``external`` program that fails or prints no JSON)."""
 
 @final
 class KamisadoSolver:
