@@ -263,3 +263,41 @@ fn an_external_program_that_gives_no_move_is_an_error() {
     ]);
     assert!(v["best"].is_null(), "{v}");
 }
+
+/// Counts that would allocate before the first game (the openings of a match, the deals of a
+/// tuning run) or start threads at once are bounded, with a clear error instead of a panic or an
+/// abort.
+#[test]
+fn huge_counts_are_refused_before_anything_is_allocated() {
+    bad(
+        &[
+            "match",
+            "onitama",
+            "--engines",
+            "random,random",
+            "--games",
+            "18446744073709551615",
+            "--depth",
+            "1",
+        ],
+        "bad --games 18446744073709551615: at most 1000000",
+    );
+    let out = std::env::temp_dir()
+        .join(format!(
+            "games-cli-tune-{}-huge.weights",
+            std::process::id()
+        ))
+        .display()
+        .to_string();
+    for (flag, value) in [
+        ("--deals", "100000000000000"),
+        ("--games-per-deal", "100000000000000"),
+        ("--threads", "100000"),
+    ] {
+        bad(
+            &["tune", "onitama", flag, value, "--out", &out],
+            &format!("bad {flag} {value}: at most"),
+        );
+    }
+    assert!(!std::path::Path::new(&out).exists());
+}

@@ -106,3 +106,34 @@ fn the_variant_is_built_in_memory_only() {
     );
     assert!(!std::path::Path::new(&out).exists());
 }
+
+/// A path that cannot be written is reported before anything is printed or built; a finished
+/// build replaces an earlier file whole and leaves no partial file beside it; too many threads
+/// are refused before any starts.
+#[test]
+fn the_out_file_and_the_threads_are_checked_first() {
+    fn build<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+        let mut args = vec!["tablebase", "onitama", "--cards", SET_A, "--pieces", "2"];
+        args.extend(["--out", out]);
+        args.extend(extra);
+        args
+    }
+    let missing = std::env::temp_dir()
+        .join(format!("games-cli-tb-{}-no-such-dir", std::process::id()))
+        .join("a.tb")
+        .display()
+        .to_string();
+    // `bad` also checks that nothing reached stdout.
+    bad(&build(&missing, &[]), "cannot write --out");
+    let out = scratch("replaced.tb");
+    std::fs::write(&out, "an earlier file").unwrap();
+    bad(
+        &build(&out, &["--threads", "100000"]),
+        "expected 1..=64 threads",
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "an earlier file");
+    ok(&build(&out, &[]));
+    assert_eq!(std::fs::read(&out).unwrap().len(), 18064);
+    assert!(!std::path::Path::new(&format!("{out}.partial")).exists());
+    std::fs::remove_file(&out).unwrap();
+}

@@ -13,6 +13,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::args::MatchArgs;
 use crate::error::{Failure, quote, usage};
 
+/// The most games of one match: its openings (one for every two games) are drawn and kept
+/// before the first game starts.
+const MAX_GAMES: usize = 1_000_000;
+
 /// `games match` for the game `G`.
 pub struct Match<'a>(pub &'a MatchArgs);
 
@@ -31,6 +35,13 @@ impl GameVisitor for Match<'_> {
         let specs = [super::engine_spec(first)?, super::engine_spec(second)?];
         if a.games == 0 {
             return Err(usage("bad --games 0: play at least 1 game"));
+        }
+        // The openings are drawn before the first game, one for every two.
+        if a.games > MAX_GAMES {
+            return Err(usage(format!(
+                "bad --games {}: at most {MAX_GAMES} games in one match",
+                a.games
+            )));
         }
         let limits = match (a.depth, a.time_per_move) {
             (Some(0), _) => return Err(usage("bad --depth 0: search at least 1 ply")),

@@ -41,8 +41,10 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
     let mut generator = Generator::new(deal.cards(), a.pieces)
         .map_err(|e| usage(format!("bad --pieces {}: {e}", a.pieces)))?;
     if let Some(threads) = a.threads {
-        if threads == 0 {
-            return Err(usage("bad --threads 0: expected at least 1"));
+        if threads == 0 || threads > 64 {
+            return Err(usage(format!(
+                "bad --threads {threads}: expected 1..=64 threads"
+            )));
         }
         generator = generator.threads(threads);
     }
@@ -63,6 +65,14 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
         generator.file_memory_bytes()
     } else {
         generator.memory_bytes() + (tables - 1) * entries
+    };
+    // The table is written beside `--out` and renamed onto it at the end: a bad path is reported
+    // before anything is printed or built, and a failed or interrupted build leaves an earlier
+    // file there as it was (the build through files handles its own files).
+    let partial = if low_memory {
+        None
+    } else {
+        Some(PartialFile::create(&a.out)?)
     };
     let mut out = std::io::stdout().lock();
     if low_memory {
@@ -90,21 +100,15 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
         }
     }
     let start = Instant::now();
-    let stats = if low_memory {
-        let bar = progress_bar(generator.file_work(), "building");
-        let stats = generator
-            .generate_to_file(&a.out, &|n| bar.inc(n))
-            .map_err(|e| usage(format!("cannot build --out {}: {e}", a.out.display())))?;
-        bar.finish_and_clear();
-        stats
-    } else {
-        // Created first, so that a bad path is reported before the build, not after it.
-        let file = std::fs::File::create(&a.out)
-            .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
+    let stats = if let Some((mut partial, file)) = partial {
         let table = run(&generator, "building")?;
+        let cannot = |e: &dyn std::fmt::Display| {
+            usage(format!("cannot write --out {}: {e}", a.out.display()))
+        };
         table
             .write_to(std::io::BufWriter::with_capacity(1 << 20, file))
-            .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
+            .map_err(|e| cannot(&e))?;
+        partial.finish().map_err(|e| cannot(&e))?;
         if a.compare_stuck_loses {
             let variant = run(&generator.clone().stuck_loses(true), "stuck loses")?;
             let changed = table.wdl_differences(&variant).unwrap_or(0);
@@ -116,6 +120,14 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
             )?;
         }
         table.stats()
+    } else {
+        // Through files.
+        let bar = progress_bar(generator.file_work(), "building");
+        let stats = generator
+            .generate_to_file(&a.out, &|n| bar.inc(n))
+            .map_err(|e| usage(format!("cannot build --out {}: {e}", a.out.display())))?;
+        bar.finish_and_clear();
+        stats
     };
     let seconds = start.elapsed().as_secs_f64();
     let Stats {
@@ -317,4 +329,44 @@ pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
         writeln!(out, "tablebase {}, {seconds:.2} s", path.display())?;
     }
     Ok(())
+}
+
+/// A file written at `PATH.partial` and renamed onto `PATH` by [`PartialFile::finish`]; removed
+/// when dropped unfinished (an error, a panic).
+struct PartialFile {
+    partial: std::path::PathBuf,
+    path: std::path::PathBuf,
+    finished: bool,
+}
+
+impl PartialFile {
+    /// Creates `path.partial`, open for writing.
+    fn create(path: &std::path::Path) -> Result<(Self, std::fs::File), Failure> {
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = std::path::PathBuf::from(partial);
+        let file = std::fs::File::create(&partial)
+            .map_err(|e| usage(format!("cannot write --out {}: {e}", path.display())))?;
+        let guard = PartialFile {
+            partial,
+            path: path.to_owned(),
+            finished: false,
+        };
+        Ok((guard, file))
+    }
+
+    /// Renames the written file onto the path.
+    fn finish(&mut self) -> std::io::Result<()> {
+        std::fs::rename(&self.partial, &self.path)?;
+        self.finished = true;
+        Ok(())
+    }
+}
+
+impl Drop for PartialFile {
+    fn drop(&mut self) {
+        if !self.finished {
+            let _ = std::fs::remove_file(&self.partial);
+        }
+    }
 }

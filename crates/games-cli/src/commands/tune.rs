@@ -26,6 +26,13 @@ fn bar(len: u64, prefix: &str, unit: &str) -> ProgressBar {
     bar
 }
 
+/// The most deals of one run (its deals are drawn before the first game).
+const MAX_DEALS: usize = 1_000_000;
+/// The most games per deal.
+const MAX_GAMES_PER_DEAL: usize = 1_000_000;
+/// The most threads (as for an engine's `threads=N`).
+const MAX_THREADS: usize = 64;
+
 /// `games tune`.
 pub fn tune(a: &TuneArgs) -> Result<(), Failure> {
     if a.game != GameName::Onitama {
@@ -38,6 +45,16 @@ pub fn tune(a: &TuneArgs) -> Result<(), Failure> {
         return Err(usage(
             "tune: --deals, --games-per-deal, --depth and --threads must be at least 1",
         ));
+    }
+    // The deals are drawn before the first game; the threads are started at once.
+    for (flag, value, max) in [
+        ("deals", a.deals, MAX_DEALS),
+        ("games-per-deal", a.games_per_deal, MAX_GAMES_PER_DEAL),
+        ("threads", a.threads, MAX_THREADS),
+    ] {
+        if value > max {
+            return Err(usage(format!("bad --{flag} {value}: at most {max}")));
+        }
     }
     let start = match &a.from {
         Some(path) => {
