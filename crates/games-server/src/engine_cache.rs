@@ -61,29 +61,9 @@ mod tests {
     /// game stored before the rule (the creation of a game checks it first).
     #[test]
     fn specs_the_server_does_not_grant_build_no_engine() {
-        // A weights file that reads (the first 90 terms, the card-square ones 0): only the rule
-        // keeps it out.
+        // A weights file that reads: only the rule keeps it out.
         let dir = tempfile::tempdir().expect("a temporary directory");
-        let mut lines: Vec<String> = [
-            "student",
-            "master_attacked",
-            "temple_distance",
-            "reach",
-            "incoming_reach",
-            "tempo",
-            "student_threatened",
-            "student_defended",
-        ]
-        .iter()
-        .map(|name| format!("{name} 10"))
-        .collect();
-        for group in ["student_on", "master_on"] {
-            lines.extend(onitama_core::Square::ALL.map(|square| format!("{group}.{square} 0")));
-        }
-        for group in ["hand", "incoming"] {
-            lines.extend(onitama_core::Card::ALL.map(|card| format!("{group}.{card} 0")));
-        }
-        let text = lines.join("\n");
+        let text = onitama_engine::OnitamaEval::hand_set().to_weights_text("");
         let weights = dir.path().join("w.weights");
         std::fs::write(&weights, text).expect("write the weights");
         let weights = format!("alphabeta:weights={}", weights.display());
