@@ -15,6 +15,11 @@ use game_engines::{Clock, Engine, Limits, Score, SearchResult};
 
 use crate::entry::CatalogEntry;
 
+/// Why an [`External`] engine gives no move in a game that goes on: what callers add to their
+/// error (`engine NAME gave no move (...)`).
+pub const NO_MOVE_CAUSE: &str =
+    "an external program that failed, printed no JSON or named no legal move";
+
 /// An engine that runs `CMD analyze GAME --position TEXT [LIMIT] --json [--engine SPEC]` for
 /// every search and plays the `best` move it prints.
 ///

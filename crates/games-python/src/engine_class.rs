@@ -6,6 +6,7 @@
 use std::sync::Mutex;
 
 use game_catalog::engines::{BoxedEngine, EngineKind, EngineSpec, build};
+use game_catalog::external::NO_MOVE_CAUSE;
 use game_engines::Limits;
 use pyo3::prelude::*;
 
@@ -41,7 +42,7 @@ fn search<G: Encoding>(
             // Only `external` does this: the other program failed, printed no JSON or named no
             // legal move. A result's move is None only when the game is over.
             return Err(format!(
-                "engine {} gave no move (an external program that failed, printed no JSON or named no legal move)",
+                "engine {} gave no move ({NO_MOVE_CAUSE})",
                 engine.name()
             ));
         }

@@ -3,6 +3,7 @@
 use std::io::Write;
 use std::time::Duration;
 
+use game_catalog::external::NO_MOVE_CAUSE;
 use game_catalog::views::{AnalysisView, pv_texts};
 use game_catalog::{CatalogGame, GameVisitor};
 use game_engines::{Engine, Limits, SearchResult};
@@ -48,7 +49,7 @@ impl GameVisitor for Analyze<'_> {
             // Only `external` does this: the other program failed, printed no JSON or named no
             // legal move. The contract's `best` is null only when the game is over.
             return Err(usage(format!(
-                "engine {} gave no move (an external program that failed, printed no JSON or named no legal move)",
+                "engine {} gave no move ({NO_MOVE_CAUSE})",
                 engine.name()
             )));
         }

@@ -4,6 +4,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::time::Duration;
 
+use game_catalog::external::NO_MOVE_CAUSE;
 use game_catalog::views::MatchView;
 use game_catalog::{CatalogGame, GameVisitor, openings};
 use game_engines::matches::{MatchConfig, MatchError, MatchGame, play_match};
@@ -92,9 +93,7 @@ impl GameVisitor for Match<'_> {
         // the spec that named it.
         let report = report.map_err(|e| {
             usage(match e {
-                MatchError::NoMove { .. } => format!(
-                    "{e} (an external program that failed, printed no JSON or named no legal move)"
-                ),
+                MatchError::NoMove { .. } => format!("{e} ({NO_MOVE_CAUSE})"),
                 _ => e.to_string(),
             })
         })?;
