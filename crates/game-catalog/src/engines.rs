@@ -58,6 +58,10 @@ pub enum EngineKind {
     External,
 }
 
+/// The most threads an engine's `threads=N` may ask for (its error says "expected 1..=64
+/// threads"); the command line bounds its other thread counts by it too.
+pub const MAX_THREADS: usize = 64;
+
 const MCTS_OPTIONS: &[(&str, &str)] = &[
     (
         "playouts",
@@ -513,7 +517,7 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                     }
                     "threads" => {
                         config.threads = number(key, value, "expected a number of threads")?;
-                        if !(1..=64).contains(&config.threads) {
+                        if !(1..=MAX_THREADS).contains(&config.threads) {
                             return Err(bad("expected 1..=64 threads"));
                         }
                     }

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::time::Instant;
 
 use abstract_game::{ExactValue, Wdl};
-use game_catalog::GameName;
 use game_catalog::views::pv_texts;
+use game_catalog::{GameName, engines};
 use indicatif::{ProgressBar, ProgressStyle};
 use onitama_core::{Deal, Move, Position};
 use onitama_tablebase::{Generator, Stats, Tablebase, TablebaseError, TablebaseFile};
@@ -41,9 +41,10 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
     let mut generator = Generator::new(deal.cards(), a.pieces)
         .map_err(|e| usage(format!("bad --pieces {}: {e}", a.pieces)))?;
     if let Some(threads) = a.threads {
-        if threads == 0 || threads > 64 {
+        if !(1..=engines::MAX_THREADS).contains(&threads) {
             return Err(usage(format!(
-                "bad --threads {threads}: expected 1..=64 threads"
+                "bad --threads {threads}: expected 1..={} threads",
+                engines::MAX_THREADS
             )));
         }
         generator = generator.threads(threads);

@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use game_catalog::GameName;
+use game_catalog::{GameName, engines};
 use game_engines::tuning::{FitConfig, fit};
 use indicatif::{ProgressBar, ProgressStyle};
 use onitama_engine::OnitamaEval;
@@ -30,8 +30,6 @@ fn bar(len: u64, prefix: &str, unit: &str) -> ProgressBar {
 const MAX_DEALS: usize = 1_000_000;
 /// The most games per deal.
 const MAX_GAMES_PER_DEAL: usize = 1_000_000;
-/// The most threads (as for an engine's `threads=N`).
-const MAX_THREADS: usize = 64;
 
 /// `games tune`.
 pub fn tune(a: &TuneArgs) -> Result<(), Failure> {
@@ -50,7 +48,7 @@ pub fn tune(a: &TuneArgs) -> Result<(), Failure> {
     for (flag, value, max) in [
         ("deals", a.deals, MAX_DEALS),
         ("games-per-deal", a.games_per_deal, MAX_GAMES_PER_DEAL),
-        ("threads", a.threads, MAX_THREADS),
+        ("threads", a.threads, engines::MAX_THREADS),
     ] {
         if value > max {
             return Err(usage(format!("bad --{flag} {value}: at most {max}")));
