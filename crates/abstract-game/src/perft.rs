@@ -111,8 +111,9 @@ pub fn divide<G: Game>(pos: &G, depth: u32, convention: Convention) -> Vec<(G::M
 /// feature `std`).
 ///
 /// `threads == 0` uses [`std::thread::available_parallelism`]. One thread (asked for, or the
-/// only one available) runs on the calling thread and starts none, so the function also works
-/// where threads cannot be started (`wasm32-unknown-unknown`). The result equals
+/// only one available) runs on the calling thread and starts none. The calling thread is one of
+/// the workers, and a thread that cannot be started is left out, so the function also works
+/// where threads cannot be started (`wasm32-unknown-unknown`) or run out. The result equals
 /// [`perft_with`]; only the time differs.
 #[cfg(feature = "std")]
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
@@ -135,23 +136,26 @@ pub fn parallel_perft<G: Game>(pos: &G, depth: u32, convention: Convention, thre
         return perft_with(pos, depth, convention);
     }
     let next = core::sync::atomic::AtomicUsize::new(0);
+    // Each worker takes the next root move until none is left; the calling thread is one of
+    // them, so a thread that cannot be started (none can on `wasm32-unknown-unknown`) only
+    // leaves more moves to the others.
+    let work = || {
+        let mut sum = 0;
+        loop {
+            let i = next.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+            let Some(&mv) = moves.get(i) else { break sum };
+            sum += perft_with(&pos.after_unchecked(mv), depth - 1, convention);
+        }
+    };
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut sum = 0;
-                    loop {
-                        let i = next.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
-                        let Some(&mv) = moves.get(i) else { break sum };
-                        sum += perft_with(&pos.after_unchecked(mv), depth - 1, convention);
-                    }
-                })
-            })
+        let workers: Vec<_> = (1..threads)
+            .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
             .collect();
-        workers
+        let own = work();
+        own + workers
             .into_iter()
             .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .sum()
+            .sum::<u64>()
     })
 }
 

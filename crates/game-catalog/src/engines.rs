@@ -514,6 +514,9 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                         if config.tt_mib > 16 * 1024 {
                             return Err(bad("at most 16384 MiB"));
                         }
+                        if !can_reserve_mib(config.tt_mib) {
+                            return Err(bad("more memory than this process can allocate"));
+                        }
                     }
                     "threads" => {
                         config.threads = number(key, value, "expected a number of threads")?;
@@ -667,6 +670,14 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
             }
         }
     })
+}
+
+/// Whether `mib` MiB can be allocated now: reserved and given back at once, so that an engine
+/// whose table cannot be had is refused with an error rather than aborting the process when it
+/// is built (beyond the address space of a 32-bit target, or a memory limit of the process).
+fn can_reserve_mib(mib: usize) -> bool {
+    mib.checked_mul(1 << 20)
+        .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok())
 }
 
 /// The [`External`] engine of a spec: `cmd=PATH` (required, an existing file) and `engine=NAME`.

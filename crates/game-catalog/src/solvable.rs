@@ -1,6 +1,7 @@
 //! [`Solvable`]: what the exact solver needs of a game.
 
 use abstract_game::ZobristHash;
+use game_engines::TableMemoryError;
 use game_engines::solver::{MoveOrder, Solver, SolverConfig};
 
 /// Whether and how the exact [`Solver`] of `game-engines` can solve the game: its facts
@@ -22,5 +23,16 @@ pub trait Solvable: ZobristHash + Sized {
     #[must_use]
     fn solver(config: SolverConfig) -> Solver<Self, Self::SolverOrder> {
         Solver::with_order(config, Self::SolverOrder::default())
+    }
+
+    /// [`Solvable::solver`], or an error when its table's memory cannot be allocated.
+    ///
+    /// # Errors
+    ///
+    /// [`TableMemoryError`] with the size asked for.
+    fn try_solver(
+        config: SolverConfig,
+    ) -> Result<Solver<Self, Self::SolverOrder>, TableMemoryError> {
+        Solver::try_with_order(config, Self::SolverOrder::default())
     }
 }

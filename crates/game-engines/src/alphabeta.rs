@@ -113,8 +113,10 @@
 //! With [`AlphaBetaConfig::threads`] above 1, helper threads (`std::thread::scope`) run the same
 //! iterative deepening over the shared table, odd helpers one depth ahead and each with a slightly
 //! perturbed history so that they explore different moves first; what they store speeds up the
-//! main thread, whose result is returned. The default is one thread, which makes results
-//! reproducible; with more, they depend on timing.
+//! main thread, whose result is returned. Where threads cannot be started (the operating system
+//! refuses, or `wasm32-unknown-unknown`), the search runs with the helpers it could start, or
+//! none. The default is one thread, which makes results reproducible; with more, they depend on
+//! timing.
 //!
 //! # Limits
 //!
@@ -137,7 +139,7 @@ use crate::evaluator::{Evaluator, ZeroEvaluator};
 use crate::limits::{Clock, Limits, next_depth_estimate};
 use crate::ordering::{History, Killers, Marked, move_key};
 use crate::score::Score;
-use crate::tt::{Bound, PROVEN_DEPTH, TranspositionTable, TtEntry, TtStats};
+use crate::tt::{Bound, PROVEN_DEPTH, TableMemoryError, TranspositionTable, TtEntry, TtStats};
 
 /// The deepest iteration the search accepts, whatever the limits say.
 pub const MAX_DEPTH: u32 = 1000;
@@ -323,7 +325,8 @@ impl<G: ZobristHash> AlphaBeta<G, ZeroEvaluator> {
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// An engine with these settings and this evaluator (and a table of
-    /// [`AlphaBetaConfig::tt_mib`]).
+    /// [`AlphaBetaConfig::tt_mib`]; like any allocation, it aborts the process when the memory
+    /// cannot be had: [`AlphaBeta::try_new`] returns an error instead).
     #[must_use]
     pub fn new(config: AlphaBetaConfig, evaluator: E) -> Self {
         AlphaBeta {
@@ -332,6 +335,29 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             tt: TranspositionTable::new(config.tt_mib),
             earlier_positions: Vec::new(),
         }
+    }
+
+    /// [`AlphaBeta::new`], or an error when the table's memory cannot be allocated.
+    ///
+    /// ```
+    /// use abstract_game::tictactoe::TicTacToe;
+    /// use game_engines::{AlphaBeta, AlphaBetaConfig, ZeroEvaluator};
+    ///
+    /// let config = AlphaBetaConfig { tt_mib: usize::MAX >> 20, ..AlphaBetaConfig::default() };
+    /// let err = AlphaBeta::<TicTacToe, _>::try_new(config, ZeroEvaluator).unwrap_err();
+    /// assert_eq!(err.mib, usize::MAX >> 20);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TableMemoryError`] with the size asked for.
+    pub fn try_new(config: AlphaBetaConfig, evaluator: E) -> Result<Self, TableMemoryError> {
+        Ok(AlphaBeta {
+            config,
+            evaluator,
+            tt: TranspositionTable::try_new(config.tt_mib)?,
+            earlier_positions: Vec::new(),
+        })
     }
 
     /// This engine with another transposition table (for instance a tiny one, for tests).
@@ -1245,7 +1271,9 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
                     ..Limits::none()
                 };
                 let helper_nodes = &helper_nodes;
-                scope.spawn(move || {
+                // A helper that cannot be started (none can on `wasm32-unknown-unknown`) is
+                // left out: the main thread's search is the result in any case.
+                let started = std::thread::Builder::new().spawn_scoped(scope, move || {
                     let shared = Shared {
                         tt,
                         stats: TtStats::default(),
@@ -1261,6 +1289,9 @@ impl<G: ZobristHash, E: Evaluator<G> + Sync> Engine<G> for AlphaBeta<G, E> {
                     });
                     helper_nodes.fetch_add(s.nodes - published, Ordering::Relaxed);
                 });
+                if started.is_err() {
+                    break;
+                }
             }
             let shared = Shared {
                 tt,

@@ -120,4 +120,4 @@ pub use mcts::{Mcts, MctsConfig};
 pub use oracle::{Oracle, WithOracle};
 pub use random::RandomMover;
 pub use score::Score;
-pub use tt::TranspositionTable;
+pub use tt::{TableMemoryError, TranspositionTable};

@@ -49,6 +49,7 @@ use std::collections::HashSet;
 use abstract_game::{ExactValue, Game, Player, Wdl, ZobristHash};
 
 use crate::limits::{Clock, Limits};
+use crate::tt::TableMemoryError;
 
 /// A move ordering for the solver: moves with a higher key are tried first.
 pub trait MoveOrder<G: Game> {
@@ -169,22 +170,72 @@ impl<G: ZobristHash> Solver<G, NoOrder> {
     pub fn new(config: SolverConfig) -> Self {
         Solver::with_order(config, NoOrder)
     }
+
+    /// [`Solver::new`], or an error when the table's memory cannot be allocated.
+    ///
+    /// # Errors
+    ///
+    /// [`TableMemoryError`] with the size asked for.
+    pub fn try_new(config: SolverConfig) -> Result<Self, TableMemoryError> {
+        Solver::try_with_order(config, NoOrder)
+    }
 }
 
 impl<G: ZobristHash, O: MoveOrder<G>> Solver<G, O> {
-    /// A solver that tries moves in the order of `order`.
+    /// A solver that tries moves in the order of `order` (like any allocation, its table
+    /// aborts the process when the memory cannot be had: [`Solver::try_with_order`] returns an
+    /// error instead).
     #[must_use]
     pub fn with_order(config: SolverConfig, order: O) -> Self {
-        let entries = (config.table_mib.max(1) << 20) / core::mem::size_of::<Entry>();
-        let size = (entries + 1).next_power_of_two() / 2;
+        let table = vec![EMPTY; Self::table_entries(&config)];
+        Self::with_table(config, order, table)
+    }
+
+    /// [`Solver::with_order`], or an error when the table's memory cannot be allocated (a size
+    /// beyond the address space or a memory limit of the process).
+    ///
+    /// ```
+    /// use abstract_game::tictactoe::TicTacToe;
+    /// use game_engines::solver::{Solver, SolverConfig};
+    ///
+    /// let config = SolverConfig { table_mib: usize::MAX >> 20, ..SolverConfig::default() };
+    /// let err = Solver::<TicTacToe, _>::try_new(config).unwrap_err();
+    /// assert_eq!(err.mib, usize::MAX >> 20);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TableMemoryError`] with the size asked for.
+    pub fn try_with_order(config: SolverConfig, order: O) -> Result<Self, TableMemoryError> {
+        let entries = Self::table_entries(&config);
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(entries)
+            .map_err(|_| TableMemoryError {
+                mib: config.table_mib,
+            })?;
+        table.resize(entries, EMPTY);
+        Ok(Self::with_table(config, order, table))
+    }
+
+    /// The entries of the table: the largest power of two that fits in `table_mib` (at least
+    /// one entry).
+    fn table_entries(config: &SolverConfig) -> usize {
+        let entries =
+            config.table_mib.max(1).saturating_mul(1 << 20) / core::mem::size_of::<Entry>();
+        ((entries + 1).next_power_of_two() / 2).max(1)
+    }
+
+    fn with_table(config: SolverConfig, order: O, table: Vec<Entry>) -> Self {
+        let size = table.len();
         Solver {
             config: SolverConfig {
                 max_plies: config.max_plies.min(u32::from(NONE) - 1),
                 ..config
             },
             order,
-            table: vec![EMPTY; size.max(1)],
-            mask: size.max(1) - 1,
+            table,
+            mask: size - 1,
             used: 0,
             nodes: 0,
             clock: None,

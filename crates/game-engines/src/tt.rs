@@ -119,6 +119,22 @@ impl TtStats {
     }
 }
 
+/// Why a table ([`TranspositionTable::try_new`], [`crate::AlphaBeta::try_new`],
+/// [`crate::solver::Solver::try_new`]) could not be made: its memory cannot be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TableMemoryError {
+    /// The size asked for, in MiB.
+    pub mib: usize,
+}
+
+impl core::fmt::Display for TableMemoryError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "a table of {} MiB cannot be allocated", self.mib)
+    }
+}
+
+impl std::error::Error for TableMemoryError {}
+
 #[derive(Clone, Copy, Debug)]
 struct Slot<M> {
     check: u32,
@@ -141,23 +157,61 @@ pub struct TranspositionTable<M> {
 impl<M: Copy> TranspositionTable<M> {
     /// A table of about `mib` mebibytes (at least one bucket unless `mib` is 0; a table of
     /// 0 MiB has no bucket and stores nothing).
+    ///
+    /// Like any allocation, it aborts the process when the memory cannot be had;
+    /// [`TranspositionTable::try_new`] returns an error instead.
     #[must_use]
     pub fn new(mib: usize) -> Self {
+        Self::with_buckets(Self::buckets_for(mib))
+    }
+
+    /// [`TranspositionTable::new`], or an error when the memory cannot be allocated (a size
+    /// beyond the address space, as 4 GiB on a 32-bit target, or beyond a memory limit of the
+    /// process).
+    ///
+    /// ```
+    /// use game_engines::tt::TranspositionTable;
+    ///
+    /// let tt = TranspositionTable::<u8>::try_new(1).unwrap();
+    /// assert!(tt.size_bytes() <= 1 << 20);
+    /// let err = TranspositionTable::<u8>::try_new(usize::MAX >> 20).unwrap_err();
+    /// assert_eq!(err.to_string(), format!("a table of {} MiB cannot be allocated", usize::MAX >> 20));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TableMemoryError`] with the size asked for.
+    pub fn try_new(mib: usize) -> Result<Self, TableMemoryError> {
+        let buckets = Self::buckets_for(mib);
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(buckets)
+            .map_err(|_| TableMemoryError { mib })?;
+        table.extend((0..buckets).map(|_| Mutex::new([None, None])));
+        Ok(Self::from_buckets(table))
+    }
+
+    /// The buckets of a table of about `mib` MiB.
+    fn buckets_for(mib: usize) -> usize {
         let bytes = mib.saturating_mul(1 << 20);
         let buckets = bytes / core::mem::size_of::<Mutex<Bucket<M>>>();
-        Self::with_buckets(if mib == 0 { 0 } else { buckets.max(1) })
+        if mib == 0 { 0 } else { buckets.max(1) }
+    }
+
+    fn from_buckets(buckets: Vec<Mutex<Bucket<M>>>) -> Self {
+        TranspositionTable {
+            buckets,
+            generation: 0,
+            probes: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
+        }
     }
 
     /// A table of exactly `buckets` buckets (two entries each). Tests use tiny tables to force
     /// replacements.
     #[must_use]
     pub fn with_buckets(buckets: usize) -> Self {
-        TranspositionTable {
-            buckets: (0..buckets).map(|_| Mutex::new([None, None])).collect(),
-            generation: 0,
-            probes: AtomicU64::new(0),
-            hits: AtomicU64::new(0),
-        }
+        Self::from_buckets((0..buckets).map(|_| Mutex::new([None, None])).collect())
     }
 
     /// The number of buckets.

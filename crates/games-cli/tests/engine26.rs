@@ -301,3 +301,71 @@ fn huge_counts_are_refused_before_anything_is_allocated() {
     }
     assert!(!std::path::Path::new(&out).exists());
 }
+
+/// `games ARGS` with the process's address space limited to about 2 GiB (`ulimit -v`).
+fn games_in_two_gib(args: &[&str]) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2000000 && exec \"$0\" \"$@\"")
+        .arg(GAMES)
+        .args(args)
+        .output()
+        .expect("sh runs")
+}
+
+#[test]
+fn a_table_larger_than_the_memory_is_refused_and_an_earlier_proof_file_is_kept() {
+    let proof = std::env::temp_dir().join(format!("games-cli-proof-{}.txt", std::process::id()));
+    std::fs::write(&proof, "an earlier proof\n").expect("written");
+    let proof_arg = proof.display().to_string();
+    for (args, needle) in [
+        (
+            vec![
+                "solve",
+                "kamisado",
+                "--table-mib",
+                "4000",
+                "--proof",
+                &proof_arg,
+            ],
+            "bad --table-mib 4000: a table of 4000 MiB cannot be allocated",
+        ),
+        (
+            vec![
+                "analyze",
+                "onitama",
+                "--engine",
+                "alphabeta:tt=4000",
+                "--depth",
+                "1",
+            ],
+            "engine option tt=\"4000\": more memory than this process can allocate",
+        ),
+    ] {
+        let run = games_in_two_gib(&args);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "games {args:?}: {stderr}");
+        assert!(stderr.contains(needle), "games {args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "games {args:?}: {stderr}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&proof).expect("kept"),
+        "an earlier proof\n"
+    );
+    std::fs::remove_file(&proof).expect("removed");
+    // The same sizes within the limit's reach still work.
+    let run = games_in_two_gib(&[
+        "analyze",
+        "onitama",
+        "--engine",
+        "alphabeta:tt=64",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}

@@ -43,11 +43,17 @@ pub const SOLVER_SHARE: u32 = 60;
 /// The solver's node budget for a search without a time limit (about a second).
 pub const SOLVER_NODES: u64 = 3_000_000;
 
+/// The size of the solver's table in MiB, allocated at the first position out of the book.
+pub const SOLVER_TABLE_MIB: usize = 64;
+
 /// The perfect Kamisado player: see the [module](mod@crate::perfect).
 #[derive(Debug)]
 pub struct Perfect {
     book: &'static ProofBook,
-    solver: Solver<Position, SolverOrder>,
+    /// Made at the first position out of the book: its table takes [`SOLVER_TABLE_MIB`], which
+    /// a player whose games stay in the book (or an engine only built to check a spec) never
+    /// needs.
+    solver: Option<Solver<Position, SolverOrder>>,
     fallback: AlphaBeta<Position, KamisadoEval>,
 }
 
@@ -57,13 +63,7 @@ impl Perfect {
     pub fn new(fallback: AlphaBetaConfig) -> Self {
         Perfect {
             book: ProofBook::start(),
-            solver: Solver::with_order(
-                SolverConfig {
-                    table_mib: 64,
-                    ..SolverConfig::default()
-                },
-                SolverOrder,
-            ),
+            solver: None,
             fallback: AlphaBeta::new(fallback, KamisadoEval::default()),
         }
     }
@@ -102,9 +102,18 @@ impl Perfect {
                 ..limits.clone()
             },
         };
-        let nodes_before = self.solver.stats().nodes;
-        let solved = self.solver.solve_within(pos, &solver_limits);
-        let solver_nodes = self.solver.stats().nodes - nodes_before;
+        let solver = self.solver.get_or_insert_with(|| {
+            Solver::with_order(
+                SolverConfig {
+                    table_mib: SOLVER_TABLE_MIB,
+                    ..SolverConfig::default()
+                },
+                SolverOrder,
+            )
+        });
+        let nodes_before = solver.stats().nodes;
+        let solved = solver.solve_within(pos, &solver_limits);
+        let solver_nodes = solver.stats().nodes - nodes_before;
         if let Some(solution) = solved.filter(|s| !s.line.is_empty()) {
             let plies = solution.value.plies;
             let score = match solution.value.wdl {
@@ -153,5 +162,36 @@ impl Engine<Position> for Perfect {
             return over;
         }
         self.choose(pos, limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_solver_table_is_made_at_the_first_position_out_of_the_book() {
+        let mut engine = Perfect::new(AlphaBetaConfig {
+            tt_mib: 0,
+            ..Level::Max.config()
+        });
+        assert!(
+            engine.solver.is_none(),
+            "a new player holds no solver table"
+        );
+        let start = engine.search(&Position::start(), &Limits::none());
+        assert_eq!(start.score, Score::Win { plies: 17 });
+        assert!(
+            engine.solver.is_none(),
+            "the book answered without the solver"
+        );
+        let pos = Position::start()
+            .after("c1a3".parse().expect("a move"))
+            .expect("legal");
+        assert_eq!(
+            engine.search(&pos, &Limits::none()).score,
+            Score::Win { plies: 3 }
+        );
+        assert!(engine.solver.is_some(), "the solver proved the position");
     }
 }

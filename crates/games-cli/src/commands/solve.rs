@@ -47,6 +47,13 @@ impl GameVisitor for Solve<'_> {
             )));
         }
         let pos: G = super::position(&a.position)?;
+        // The table before the proof file: a table that cannot be had leaves an earlier file.
+        let config = SolverConfig {
+            table_mib: a.table_mib,
+            max_plies: a.max_plies,
+        };
+        let mut solver = G::try_solver(config)
+            .map_err(|e| usage(format!("bad --table-mib {}: {e}", a.table_mib)))?;
         let mut proof_file = match &a.proof {
             Some(path) => Some(
                 std::fs::File::create(path)
@@ -59,11 +66,6 @@ impl GameVisitor for Solve<'_> {
         if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]") {
             bar.set_style(style);
         }
-        let config = SolverConfig {
-            table_mib: a.table_mib,
-            max_plies: a.max_plies,
-        };
-        let mut solver = G::solver(config);
         let solution = solver.solve_with_progress(&pos, &mut |depth, stats| {
             bar.set_message(format!(
                 "no result within {depth} plies; {} nodes",
