@@ -445,6 +445,15 @@ impl Layout {
         let at = |card: Card| self.cards.iter().position(|&c| c == card);
         let [a, b] = pos.hand(me).map(at);
         let s = at(pos.side_card())?;
+        // The index holds the mover's hand and the side card; the opponent holds the other two
+        // of the table's five, so a position whose opponent holds another card is not in it.
+        if pos
+            .hand(me.other())
+            .into_iter()
+            .any(|card| at(card).is_none())
+        {
+            return None;
+        }
         let lie = self.lie(a? as u8, b? as u8, s as u8);
         Some(State {
             lie,
