@@ -290,3 +290,27 @@ fn the_start_is_a_black_win_in_17_plies_with_a_verified_proof() {
         .expect("holds");
     assert_eq!(summary.plies, 17);
 }
+
+#[test]
+fn a_proof_from_a_position_the_format_rules_out_is_refused_at_its_start() {
+    // A missing tower that must move (the verifier panicked), a board of one side's towers, a
+    // chain the board cannot have, a tower twice: the reference rules would have "proved" some.
+    for start in [
+        "o1pkyrgn/8/8/8/8/8/7b/NG1YKPBO b r -",
+        "RRRRRRRR/8/8/8/8/8/8/8 g r -",
+        "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b r rrrrr",
+        "obpkyrgn/8/8/8/8/8/8/NNRYKPBO b - -",
+        "8/8/8/8/8/8/8/8 g - -",
+    ] {
+        for (winner, plies) in [("black", 0), ("gold", 5)] {
+            let text =
+                format!("proof 1\ngame kamisado\nstart {start}\nwinner {winner}\nplies {plies}\n");
+            let proof = Proof::parse(&text).expect("the file's syntax");
+            assert_eq!(
+                Kamisado::verify_proof(&proof).expect("verifier"),
+                Err(ProofError::BadStart(start.to_owned())),
+                "{start}"
+            );
+        }
+    }
+}

@@ -122,11 +122,16 @@ impl RefPos {
         }
     }
 
-    /// Reads a position text (the four fields that [`RefPos::text`] writes), checking only its
-    /// syntax: `None` if it is not four fields, eight ranks of eight squares, a side `b`/`g`, a
-    /// colour letter or `-`, and a chain of colour letters or `-`. The outcome follows from the
-    /// fields: a tower on its opponent's home row wins, a current state already in the chain is
-    /// a deadlock won by the side to move right after the last move of positive length.
+    /// Reads a position text (the four fields that [`RefPos::text`] writes): `None` if it is not
+    /// four fields, eight ranks of eight squares, a side `b`/`g`, a colour letter or `-`, and a
+    /// chain of colour letters or `-`; and `None` for a position the format rules out: a side
+    /// without exactly one tower of each colour; a free choice of tower (`-`) but at the start;
+    /// a home-row win other than one tower, with the loser to move the winning square's colour
+    /// and no chain; a chain state repeated before the current one; or a chain whose earlier
+    /// states do not follow from the board (each such state's tower cannot move and stands on
+    /// a square of the next state's colour). The outcome follows from the fields:
+    /// a tower on its opponent's home row wins, a current state already in the chain is a
+    /// deadlock won by the side to move right after the last move of positive length.
     #[must_use]
     pub fn from_text(text: &str) -> Option<RefPos> {
         let fields: Vec<&str> = text.split(' ').collect();
@@ -173,6 +178,26 @@ impl RefPos {
             "-" => Vec::new(),
             c => c.chars().map(colour_of).collect::<Option<_>>()?,
         };
+        // Each side has one tower of each colour.
+        for owner in 0..2 {
+            let mut colours: Vec<usize> = board
+                .iter()
+                .flatten()
+                .flatten()
+                .filter(|&&(o, _)| o == owner)
+                .map(|&(_, c)| c)
+                .collect();
+            colours.sort_unstable();
+            if colours != (0..8).collect::<Vec<usize>>() {
+                return None;
+            }
+        }
+        if required.is_none()
+            && (!earlier.is_empty() || side != 0 || board != RefPos::start().board)
+        {
+            // A free choice of tower is the first move's, from the start.
+            return None;
+        }
         let mut states = Vec::new();
         if let Some(current) = required {
             // The earlier states alternate sides backwards from the side to move.
@@ -190,6 +215,44 @@ impl RefPos {
             chain: states,
             outcome: None,
         };
+        // A home-row win: the first tower to arrive is the only one, the loser is to move the
+        // tower of the winning square's colour, with no chain.
+        let winners: Vec<(usize, usize, usize)> = [(0, 7), (1, 0)]
+            .into_iter()
+            .flat_map(|(owner, rank)| (0..8).map(move |file| (owner, file, rank)))
+            .filter(
+                |&(owner, file, rank)| matches!(pos.board[rank][file], Some((o, _)) if o == owner),
+            )
+            .collect();
+        match winners[..] {
+            [] => {}
+            [(owner, file, rank)] => {
+                if side == owner
+                    || required != Some(square_colour(file, rank))
+                    || pos.chain.len() != 1
+                {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+        // No state of the chain repeats an earlier one, but the current one (a deadlock).
+        if let Some((_, earlier)) = pos.chain.split_last() {
+            for (i, state) in earlier.iter().enumerate() {
+                if earlier[..i].contains(state) {
+                    return None;
+                }
+            }
+        }
+        // Each earlier state of the chain: its tower could not move, and it stands on a square
+        // of the next state's colour (the colour its zero-length move gave the opponent).
+        for pair in pos.chain.windows(2) {
+            let [(side, colour), (_, next)] = [pair[0], pair[1]];
+            let (file, rank) = pos.find(side, colour);
+            if !pos.destinations(file, rank).is_empty() || square_colour(file, rank) != next {
+                return None;
+            }
+        }
         for rank in [0, 7] {
             for file in 0..8 {
                 if let Some((owner, _)) = pos.board[rank][file] {

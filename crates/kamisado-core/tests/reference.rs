@@ -165,3 +165,100 @@ fn transpositions_hash_equally() {
     assert_ne!(no_chain, deadlocked);
     assert_ne!(no_chain.zobrist(), deadlocked.zobrist());
 }
+
+/// A position text of a random game with one random change: a tower moved, two squares
+/// swapped, the side, the required colour or a chain letter changed, a chain added.
+fn mutated_text(rng: &mut SplitMix64) -> String {
+    let choices: Vec<usize> = (0..rng.below(30)).map(|_| rng.below(64)).collect();
+    let text = play_game(&choices).to_string();
+    let mut fields: Vec<String> = text.split(' ').map(str::to_owned).collect();
+    let letters = ['n', 'g', 'r', 'y', 'k', 'p', 'b', 'o'];
+    let letter = letters[rng.below(8)];
+    match rng.below(6) {
+        0 | 1 => {
+            // Expand the board to 64 cells, then move or swap.
+            let mut cells: Vec<char> = Vec::new();
+            for ch in fields[0].chars() {
+                match ch.to_digit(10) {
+                    Some(d) => cells.extend(std::iter::repeat_n('.', d as usize)),
+                    None if ch == '/' => {}
+                    None => cells.push(ch),
+                }
+            }
+            let (a, b) = (rng.below(64), rng.below(64));
+            cells.swap(a, b);
+            fields[0] = cells
+                .chunks(8)
+                .map(|rank| {
+                    let mut out = String::new();
+                    let mut empty = 0;
+                    for &c in rank {
+                        if c == '.' {
+                            empty += 1;
+                        } else {
+                            if empty > 0 {
+                                out.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            out.push(c);
+                        }
+                    }
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                    }
+                    out
+                })
+                .collect::<Vec<_>>()
+                .join("/");
+        }
+        2 => fields[1] = if fields[1] == "b" { "g" } else { "b" }.to_owned(),
+        3 => fields[2] = letter.to_string(),
+        4 => {
+            if fields[3] == "-" {
+                fields[3] = letter.to_string();
+            } else {
+                fields[3].push(letter);
+            }
+        }
+        _ => fields[3] = "-".to_owned(),
+    }
+    fields.join(" ")
+}
+
+#[test]
+fn the_reference_reads_the_positions_the_parser_reads() {
+    let mut rng = SplitMix64::new(2026);
+    let (mut valid, mut invalid) = (0, 0);
+    for _ in 0..5000 {
+        let text = mutated_text(&mut rng);
+        let fast = text.parse::<Position>();
+        let reference = RefPos::from_text(&text);
+        assert_eq!(
+            reference.is_some(),
+            fast.is_ok(),
+            "{text}: the parser says {fast:?}"
+        );
+        if let (Ok(pos), Some(reference)) = (fast, reference) {
+            compare(&pos, &reference);
+            valid += 1;
+        } else {
+            invalid += 1;
+        }
+    }
+    assert!(
+        valid > 1000 && invalid > 1000,
+        "{valid} valid, {invalid} invalid"
+    );
+    // Positions the format rules out (a proof file's start is read with the reference).
+    for text in [
+        "o1pkyrgn/8/8/8/8/8/7b/NG1YKPBO b r -",
+        "8/8/8/8/8/8/8/8 g - -",
+        "RRRRRRRR/8/8/8/8/8/8/8 g r -",
+        "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b r rrrrr",
+        "obpkyrgn/8/8/8/8/8/8/NNRYKPBO b - -",
+        "obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - r",
+    ] {
+        assert!(RefPos::from_text(text).is_none(), "{text}");
+        assert!(text.parse::<Position>().is_err(), "{text}");
+    }
+}
