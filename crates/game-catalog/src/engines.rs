@@ -578,6 +578,9 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                             .map(str::parse)
                             .collect::<Result<_, _>>()
                             .map_err(|_| bad("expected whole numbers separated by slashes"))?;
+                        if weights.iter().any(|w| w.abs() > game_engines::MAX_WEIGHT) {
+                            return Err(bad("each weight at most 1000000 in absolute value"));
+                        }
                         evaluator = G::evaluator_with_weights(&weights).map_err(|source| {
                             EngineSpecError::Weights {
                                 value: value.clone(),

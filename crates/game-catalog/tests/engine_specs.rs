@@ -80,3 +80,24 @@ fn the_options_that_name_files_or_programs_are_listed() {
         .expect("an option of alpha-beta");
     assert_eq!(spec.named_paths(), [("weights", "/etc/passwd")]);
 }
+
+#[test]
+fn weights_beyond_the_largest_are_refused() {
+    use game_catalog::games::Onitama;
+    for (spec, ok) in [
+        ("alphabeta:weights=2147483647/60/8", false),
+        ("alphabeta:weights=3/-1000001/8", false),
+        ("alphabeta:weights=1000000/-1000000/8", true),
+    ] {
+        let spec: EngineSpec = spec.parse().unwrap();
+        match build::<Kamisado>(&spec, 1) {
+            Ok(_) => assert!(ok, "{spec}"),
+            Err(e) => {
+                assert!(!ok, "{spec}: {e}");
+                assert!(e.to_string().contains("each weight at most 1000000"), "{e}");
+            }
+        }
+    }
+    let spec: EngineSpec = "alphabeta:weights=100/60/6/2/2147483647".parse().unwrap();
+    assert!(build::<Onitama>(&spec, 1).is_err());
+}

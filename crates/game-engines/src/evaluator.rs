@@ -213,6 +213,11 @@ pub struct StandPat {
     pub any_noisy: bool,
 }
 
+/// The largest weight, in absolute value, that the games' evaluators take: with it their sums
+/// stay far within `i32`. The engine specs and weights files refuse larger ones; the
+/// evaluators' constructors clamp them to it.
+pub const MAX_WEIGHT: i32 = 1_000_000;
+
 /// Weights given to an evaluator in the wrong number (the `weights=a/b/..` option of an engine
 /// spec, or a game's `from_weights`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

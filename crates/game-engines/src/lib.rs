@@ -113,7 +113,7 @@ pub mod tuning;
 
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use engine::{Engine, SearchResult};
-pub use evaluator::{Evaluator, StandPat, WeightCountError, ZeroEvaluator};
+pub use evaluator::{Evaluator, MAX_WEIGHT, StandPat, WeightCountError, ZeroEvaluator};
 pub use level::Level;
 pub use limits::{Clock, Limits};
 pub use mcts::{Mcts, MctsConfig};

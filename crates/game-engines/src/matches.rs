@@ -161,9 +161,9 @@ impl MatchReport {
     }
 }
 
-/// The Elo difference of a score strictly between 0 and 1.
+/// The Elo difference of a score strictly between 0 and 1 (an even score is 0, not -0).
 fn elo_of(score: f64) -> f64 {
-    -400.0 * (1.0 / score - 1.0).log10()
+    -400.0 * (1.0 / score - 1.0).log10() + 0.0
 }
 
 /// Plays `config.games` games between `first` and `second` from `openings` (each opening twice,

@@ -194,3 +194,14 @@ fn a_broken_engine_stops_the_match_with_an_error() {
         assert!(error.to_string().contains("engine broken"), "{error}");
     }
 }
+
+#[test]
+fn an_even_score_is_plus_zero_elo() {
+    // One game (bounded to half a game away: an even score), all draws, as many wins as losses:
+    // 0, never -0 (which tables print as "-0" and JSON as -0.0).
+    for (wins, draws, losses) in [(1, 0, 0), (0, 1, 0), (0, 0, 1), (0, 2, 0), (3, 0, 3)] {
+        let elo = report(wins, draws, losses).elo();
+        assert_eq!(elo, 0.0, "{wins}-{draws}-{losses}");
+        assert!(elo.is_sign_positive(), "{wins}-{draws}-{losses}: {elo}");
+    }
+}

@@ -114,8 +114,9 @@ impl Square {
     /// The square moved by `df` files and `dr` ranks, or `None` when that leaves the board.
     #[must_use]
     pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
-        let f = self.file() as i8 + df;
-        let r = self.rank() as i8 + dr;
+        // In i16: any offset, however large, is off the board rather than an overflow.
+        let f = self.file() as i16 + df as i16;
+        let r = self.rank() as i16 + dr as i16;
         if f >= 0 && f < 8 && r >= 0 && r < 8 {
             Some(Square((r * 8 + f) as u8))
         } else {
@@ -201,4 +202,34 @@ pub enum ParseSquareError {
         /// The offending character.
         ch: char,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_offset_of_every_square_is_the_square_there_or_none() {
+        for sq in Square::ALL {
+            for df in i8::MIN..=i8::MAX {
+                for dr in [i8::MIN, -100, -8, -1, 0, 1, 8, 100, i8::MAX] {
+                    let (f, r) = (
+                        i32::from(sq.file()) + i32::from(df),
+                        i32::from(sq.rank()) + i32::from(dr),
+                    );
+                    let expected = if (0..8).contains(&f) && (0..8).contains(&r) {
+                        Square::new(f as u8, r as u8)
+                    } else {
+                        None
+                    };
+                    assert_eq!(sq.offset(df, dr), expected, "{sq} by ({df}, {dr})");
+                    assert_eq!(
+                        sq.offset(dr, df).is_some(),
+                        (0..8).contains(&(i32::from(sq.file()) + i32::from(dr)))
+                            && (0..8).contains(&(i32::from(sq.rank()) + i32::from(df)))
+                    );
+                }
+            }
+        }
+    }
 }

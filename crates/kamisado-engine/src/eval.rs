@@ -1,6 +1,6 @@
 //! [`KamisadoEval`]: the evaluator, move order and quiescence moves of the alpha-beta search.
 
-use game_engines::{Evaluator, WeightCountError};
+use game_engines::{Evaluator, MAX_WEIGHT, WeightCountError};
 use kamisado_core::{Bitboard, Move, Position, Side};
 
 /// Points per rank a tower has advanced from its own home row.
@@ -110,7 +110,9 @@ impl Evaluator<Position> for KamisadoEval {
         if safe == 0 {
             return LOSS_NEXT;
         }
-        let [advance_weight, open_line_weight, safe_weight] = self.0;
+        // Clamped: the weights are a public field, and larger ones would overflow the sums.
+        let [advance_weight, open_line_weight, safe_weight] =
+            self.0.map(|w| w.clamp(-MAX_WEIGHT, MAX_WEIGHT));
         let mut score = safe_weight * safe;
         for (tower, sq) in pos.towers() {
             let reach = pos.reach(sq);

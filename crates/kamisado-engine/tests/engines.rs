@@ -101,3 +101,18 @@ fn the_evaluator_beats_the_one_that_knows_nothing() {
         )
     );
 }
+
+#[test]
+fn the_largest_weights_evaluate_without_overflow() {
+    use game_engines::{Evaluator, MAX_WEIGHT};
+    let mut rng = SplitMix64::new(5);
+    for extreme in [i32::MAX, i32::MIN, MAX_WEIGHT, -MAX_WEIGHT] {
+        // The weights are a public field: larger ones count as the largest.
+        let eval = KamisadoEval([extreme; 3]);
+        let clamped = KamisadoEval([extreme.clamp(-MAX_WEIGHT, MAX_WEIGHT); 3]);
+        for pos in (0..10).flat_map(|_| random_positions(&Position::start(), &mut rng, 60)) {
+            // A debug build panics on an overflow.
+            assert_eq!(eval.evaluate(&pos), clamped.evaluate(&pos));
+        }
+    }
+}

@@ -133,7 +133,8 @@ impl FromStr for Move {
                 text: text.to_owned(),
                 source,
             })?;
-        if rest.eq_ignore_ascii_case("pass") {
+        // Only the canonical keyword: the format tolerates uppercase in cards and squares only.
+        if rest == "pass" {
             return Ok(Move::Pass { card });
         }
         let bad = || ParseMoveError::Squares {

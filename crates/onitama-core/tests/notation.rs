@@ -63,7 +63,16 @@ fn moves() {
     assert_eq!("TIGER:C1C3".parse::<Move>(), Ok(m));
     assert_eq!("tiger:pass".parse::<Move>(), Ok(Move::pass(Card::Tiger)));
     assert_eq!(Move::pass(Card::Tiger).to_string(), "tiger:pass");
-    let cases: [Case; 6] = [
+    assert_eq!("TIGER:pass".parse::<Move>(), Ok(Move::pass(Card::Tiger)));
+    let cases: [Case; 8] = [
+        ("tiger:PASS", |text| ParseMoveError::Squares {
+            text,
+            squares: "PASS".into(),
+        }),
+        ("tiger:Pass", |text| ParseMoveError::Squares {
+            text,
+            squares: "Pass".into(),
+        }),
         ("tigerc1c3", |text| ParseMoveError::MissingColon { text }),
         ("tiger:c1", |text| ParseMoveError::Squares {
             text,

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use game_engines::{Evaluator, StandPat, WeightCountError};
+use game_engines::{Evaluator, MAX_WEIGHT, StandPat, WeightCountError};
 use onitama_core::{Bitboard, Card, Move, Position, Side, Square};
 
 /// Points per Student.
@@ -238,9 +238,11 @@ impl OnitamaEval {
         Ok(Self::with_weights(all))
     }
 
-    /// The evaluator with all its weights, in the order of [`weight_names`].
+    /// The evaluator with all its weights, in the order of [`weight_names`], each clamped to
+    /// [`MAX_WEIGHT`] in absolute value.
     #[must_use]
     pub fn with_weights(weights: [i32; WEIGHTS]) -> Self {
+        let weights = weights.map(|w| w.clamp(-MAX_WEIGHT, MAX_WEIGHT));
         let mut piece = vec![[[0; 32]; 2]; 512];
         let mut hand = [0; 256];
         for (a, b) in (0..16).flat_map(|a| (0..16).map(move |b| (a, b))) {
@@ -334,6 +336,11 @@ impl OnitamaEval {
             let value: i32 = value
                 .parse()
                 .map_err(|_| err(format!("{name}: {value:?} is not a whole number")))?;
+            if value.abs() > MAX_WEIGHT {
+                return Err(err(format!(
+                    "{name}: {value} is beyond the largest weight, {MAX_WEIGHT} in absolute value"
+                )));
+            }
             if weights[i].replace(value).is_some() {
                 return Err(err(format!("{name} given twice")));
             }

@@ -65,6 +65,11 @@ fn mistakes_in_a_weights_file_name_their_line() {
         ),
         (format!("{good}reach 3\n"), WEIGHTS + 2, "given twice"),
         (good.replacen("tempo 0\n", "", 1), 0, "no value for tempo"),
+        (
+            good.replacen("student 100", "student 2147483647", 1),
+            2,
+            "student: 2147483647 is beyond the largest weight, 1000000",
+        ),
     ];
     for (text, line, why) in cases {
         let e = OnitamaEval::from_weights_text(&text).expect_err(why);
@@ -132,4 +137,22 @@ fn a_deal_whose_table_the_format_cannot_store_has_none() {
             .expect("built")
             .is_some()
     );
+}
+
+#[test]
+fn the_largest_weights_evaluate_without_overflow() {
+    use game_engines::{Evaluator, MAX_WEIGHT};
+    let mut rng = abstract_game::rng::SplitMix64::new(5);
+    for extreme in [i32::MAX, i32::MIN, MAX_WEIGHT, -MAX_WEIGHT] {
+        // Clamped to the largest weight: the same evaluator as with it.
+        let eval = OnitamaEval::with_weights([extreme; WEIGHTS]);
+        let clamped = OnitamaEval::with_weights([extreme.clamp(-MAX_WEIGHT, MAX_WEIGHT); WEIGHTS]);
+        assert_eq!(eval.weights(), clamped.weights());
+        for pos in (0..10).flat_map(|_| {
+            abstract_game::playout::random_positions(&Position::start(), &mut rng, 60)
+        }) {
+            // A debug build panics on an overflow.
+            assert_eq!(eval.evaluate(&pos), clamped.evaluate(&pos));
+        }
+    }
 }
