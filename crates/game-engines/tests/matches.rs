@@ -201,7 +201,10 @@ fn an_even_score_is_plus_zero_elo() {
     // 0, never -0 (which tables print as "-0" and JSON as -0.0).
     for (wins, draws, losses) in [(1, 0, 0), (0, 1, 0), (0, 0, 1), (0, 2, 0), (3, 0, 3)] {
         let elo = report(wins, draws, losses).elo();
-        assert_eq!(elo, 0.0, "{wins}-{draws}-{losses}");
-        assert!(elo.is_sign_positive(), "{wins}-{draws}-{losses}: {elo}");
+        assert_eq!(
+            elo.to_bits(),
+            0.0_f64.to_bits(),
+            "{wins}-{draws}-{losses}: {elo}"
+        );
     }
 }

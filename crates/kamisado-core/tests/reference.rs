@@ -211,7 +211,10 @@ fn mutated_text(rng: &mut SplitMix64) -> String {
                 .collect::<Vec<_>>()
                 .join("/");
         }
-        2 => fields[1] = if fields[1] == "b" { "g" } else { "b" }.to_owned(),
+        2 => {
+            let other = if fields[1] == "b" { "g" } else { "b" };
+            fields[1] = String::from(other);
+        }
         3 => fields[2] = letter.to_string(),
         4 => {
             if fields[3] == "-" {
@@ -220,7 +223,7 @@ fn mutated_text(rng: &mut SplitMix64) -> String {
                 fields[3].push(letter);
             }
         }
-        _ => fields[3] = "-".to_owned(),
+        _ => fields[3] = String::from("-"),
     }
     fields.join(" ")
 }
