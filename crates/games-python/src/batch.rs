@@ -2,10 +2,17 @@
 //! classes are in `vector_classes`). Plain Rust on slices, so that the classes can run it
 //! without the GIL.
 
+use std::collections::TryReserveError;
+
 use abstract_game::Player;
 use abstract_game::rng::SplitMix64;
 
 use crate::encoding::{Cell, Encoding};
+
+/// The most games a batch holds: 2^20 (1,048,576). Far more than a step's work needs to be
+/// spread over, and small enough that the arrays of a batch this large fit in memory (an
+/// Onitama batch's masks take 1.3 GB).
+pub(crate) const MAX_GAMES: usize = 1 << 20;
 
 /// How a game of the batch starts, at construction and at every automatic reset.
 #[derive(Clone, Copy, Debug)]
@@ -63,10 +70,24 @@ pub(crate) struct Batch<G: Encoding> {
 
 impl<G: Encoding> Batch<G> {
     /// `n` games from `start`, the generator seeded with `seed`.
-    pub(crate) fn new(n: usize, start: Start<G>, seed: u64, max_plies: Option<u32>) -> Self {
+    ///
+    /// # Errors
+    /// [`TryReserveError`] if the memory for `n` games cannot be had (the caller bounds `n` by
+    /// [`MAX_GAMES`]).
+    pub(crate) fn new(
+        n: usize,
+        start: Start<G>,
+        seed: u64,
+        max_plies: Option<u32>,
+    ) -> Result<Self, TryReserveError> {
+        let mut games = Vec::new();
+        games.try_reserve_exact(n)?;
+        let mut plies = Vec::new();
+        plies.try_reserve_exact(n)?;
+        plies.resize(n, 0);
         let mut batch = Batch {
-            games: Vec::with_capacity(n),
-            plies: vec![0; n],
+            games,
+            plies,
             start,
             rng: SplitMix64::new(seed),
             max_plies,
@@ -75,7 +96,7 @@ impl<G: Encoding> Batch<G> {
             let game = batch.next_start();
             batch.games.push(game);
         }
-        batch
+        Ok(batch)
     }
 
     fn next_start(&mut self) -> G {

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::arguments::Whole;
-use crate::batch::{Batch, Start, StepError};
+use crate::batch::{Batch, MAX_GAMES, Start, StepError};
 use crate::encoding::{Cell, Encoding};
 use crate::errors::{illegal, parse, shape};
 use crate::game_state::GameState;
@@ -118,18 +118,29 @@ macro_rules! vector_class {
                 seed: u64,
                 max_plies: Option<u32>,
             ) -> PyResult<Self> {
-                if num_envs == 0 {
-                    return Err(shape("num_envs: expected at least 1 game"));
+                if !(1..=MAX_GAMES).contains(&num_envs) {
+                    return Err(shape(format!(
+                        "num_envs {num_envs}: expected 1 to {MAX_GAMES} games"
+                    )));
                 }
                 if max_plies == Some(0) {
                     return Err(shape("max_plies: expected at least 1 ply (or None)"));
                 }
-                Ok($class { batch: Batch::new(num_envs, start, seed, max_plies) })
+                let batch = Batch::new(num_envs, start, seed, max_plies).map_err(|_| {
+                    pyo3::exceptions::PyMemoryError::new_err(format!(
+                        "num_envs {num_envs}: not enough memory for {num_envs} games"
+                    ))
+                })?;
+                Ok($class { batch })
             }
         }
 
         #[pymethods]
         impl $class {
+            /// The most games a batch holds (`num_envs`): 1048576 (2**20).
+            #[classattr]
+            const MAX_NUM_ENVS: usize = MAX_GAMES;
+
             /// The number of actions of each game.
             #[classattr]
             const NUM_ACTIONS: usize = <$game as Encoding>::NUM_ACTIONS;
@@ -308,8 +319,10 @@ vector_class!(
     kamisado_core::Position,
     Kamisado,
     "N games of Kamisado stepped in Rust in one call (the batch API).\n\n\
-     `KamisadoVector(num_envs, *, seed=0, start=None, max_plies=None)`: every game from\n\
-     the start (or the position `start`); games never need a ply limit (every Kamisado game ends).",
+     `KamisadoVector(num_envs, *, seed=0, start=None, max_plies=None)`: `num_envs` games (1 to\n\
+     `MAX_NUM_ENVS`, 2**20), every one from the start (or the position `start`); games never need\n\
+     a ply limit (every Kamisado game ends). Raises `ShapeError` for a `num_envs` out of range\n\
+     and `MemoryError` when the games do not fit in memory.",
     {
         #[new]
         #[pyo3(signature = (num_envs, *, seed=Whole(0), start=None, max_plies=None), text_signature = "(num_envs, *, seed=0, start=None, max_plies=None)")]
@@ -329,8 +342,9 @@ vector_class!(
     onitama_core::Position,
     Onitama,
     "N games of Onitama stepped in Rust in one call (the batch API).\n\n\
-     `OnitamaVector(num_envs, *, seed=0, start=None, cards=None, max_plies=200)`: every game\n\
-     from the start of community set A, the position `start`, the deal `cards`, or a new random\n\
+     `OnitamaVector(num_envs, *, seed=0, start=None, cards=None, max_plies=200)`: `num_envs`\n\
+     games (1 to `MAX_NUM_ENVS`, 2**20; `ShapeError` beyond, `MemoryError` when they do not fit\n\
+     in memory), every one from the start of community set A, the position `start`, the deal `cards`, or a new random\n\
      deal at every start (start='random', drawn from the seed). Onitama games can go on for\n\
      ever: a game that reaches `max_plies` is truncated and starts again (None: no limit).",
     {

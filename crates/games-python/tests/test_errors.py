@@ -3,6 +3,9 @@ anything changed (games, batches, engines keep their state)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -164,6 +167,37 @@ def test_bad_batch_input_raises_and_no_game_moves(cls):
     with pytest.raises(ko.ParseError):
         cls(2, start="not a position")
     assert batch_snapshot(batch) == before
+
+
+@pytest.mark.parametrize("cls", [ko.KamisadoVector, ko.OnitamaVector])
+def test_a_batch_too_large_is_refused_not_an_abort(cls):
+    # The games were allocated before any check: 2**40 games aborted the interpreter.
+    assert cls.MAX_NUM_ENVS == 2**20
+    for n in (2**40, cls.MAX_NUM_ENVS + 1):
+        with pytest.raises(ko.ShapeError, match=f"num_envs {n}: expected 1 to 1048576"):
+            cls(n)
+    assert len(cls(2)) == 2
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="address-space limits of Linux")
+@pytest.mark.parametrize("cls", ["KamisadoVector", "OnitamaVector"])
+def test_a_batch_that_does_not_fit_in_memory_is_a_memory_error(cls):
+    # Under an address-space limit that leaves no room for a million games, the allocation
+    # fails: a MemoryError, where it aborted the interpreter.
+    code = f"""
+import resource
+import kamisado_onitama as ko
+with open("/proc/self/statm") as statm:
+    used = int(statm.read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (used + 8 * 2**20, resource.RLIM_INFINITY))
+try:
+    ko.{cls}(ko.{cls}.MAX_NUM_ENVS)
+except MemoryError as e:
+    print("MemoryError:", e)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "MemoryError: num_envs 1048576: not enough memory for 1048576 games"
 
 
 def test_bad_engine_input():

@@ -215,6 +215,8 @@ class Onitama(_Game):
 class _Vector:
     """The methods that ``KamisadoVector`` and ``OnitamaVector`` share."""
 
+    #: The most games a batch holds: 2**20.
+    MAX_NUM_ENVS: ClassVar[int]
     NUM_ACTIONS: ClassVar[int]
     OBSERVATION_SHAPE: ClassVar[tuple[int, int, int]]
 
