@@ -73,7 +73,8 @@ pub(crate) struct Engine {
     searcher: GameEngine,
     game: &'static str,
     spec: String,
-    /// Whether the engine searches until a limit stops it (`max`, `alphabeta` without a depth).
+    /// Whether the engine searches until a limit stops it (`max`, `perfect`, `alphabeta` without a
+    /// depth).
     needs_limit: bool,
 }
 
@@ -137,6 +138,14 @@ impl Engine {
     #[getter]
     fn spec(&self) -> String {
         self.spec.clone()
+    }
+
+    /// Whether a search needs a limit (`depth`, `nodes` or `time`): true for the engines that
+    /// search until a limit stops them (`max`, `perfect`, `alphabeta` without a `depth` option),
+    /// whose `search` raises `InputError` without one.
+    #[getter]
+    fn needs_limit(&self) -> bool {
+        self.needs_limit
     }
 
     /// Searches the current position of `game` (a `Kamisado` or `Onitama` of this engine's

@@ -74,6 +74,43 @@ def test_illegal_actions_lose_or_raise():
     assert strict.game.record == before
 
 
+@pytest.mark.parametrize(
+    ("env_id", "opponent"),
+    [(KAMISADO, "max"), (KAMISADO, "perfect"), (ONITAMA, "max"), (ONITAMA, "alphabeta")],
+)
+def test_an_opponent_that_needs_a_limit_is_refused_without_one(env_id, opponent):
+    # It was accepted, and the first step failed after the agent's move had been played.
+    assert ko.Engine(env_id.split("/")[1][:-3].lower(), opponent).needs_limit
+    with pytest.raises(ValueError, match="opponent_depth, opponent_nodes or opponent_time"):
+        gymnasium.make(env_id, opponent=opponent)
+    for limit in ({"opponent_depth": 1}, {"opponent_nodes": 100}, {"opponent_time": 0.01}):
+        env = gymnasium.make(env_id, opponent=opponent, **limit)
+        _, info = env.reset(seed=0)
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    for spec in ("easy", "random", "mcts", "alphabeta:depth=2"):
+        assert not ko.Engine("onitama", spec).needs_limit
+
+
+def test_a_failing_opponent_search_takes_the_step_back():
+    # An external program that fails gives no move: step raises, and the agent's move is taken
+    # back (it stayed played, and the next step played the opponent's side).
+    env = KamisadoEnv(opponent="external:cmd=/bin/false", opponent_time=0.05)
+    _, info = env.reset(seed=0)
+    action = int(np.flatnonzero(info["action_mask"])[0])
+    for _ in range(2):
+        with pytest.raises(RuntimeError, match="gave no move"):
+            env.step(action)
+        assert (env.game.ply, env.game.current_player) == (0, env.agent)
+    # Failing in reset (the opponent moves first), the agent is not to move: step refuses.
+    env = KamisadoEnv(opponent="external:cmd=/bin/false", opponent_time=0.05, player="gold")
+    with pytest.raises(RuntimeError, match="gave no move"):
+        env.reset(seed=0)
+    assert env.game.ply == 0
+    with pytest.raises(RuntimeError, match="not the agent's"):
+        env.step(action)
+    assert env.game.ply == 0
+
+
 def test_bad_options_are_rejected():
     with pytest.raises(ko.ParseError):
         KamisadoEnv(opponent="grandmaster")

@@ -292,6 +292,10 @@ class Engine:
     @property
     def spec(self) -> str:
         """The spec the engine was built from."""
+    @property
+    def needs_limit(self) -> bool:
+        """Whether ``search`` needs ``depth``, ``nodes`` or ``time`` (``max``, ``perfect``,
+        ``alphabeta`` without a depth)."""
     def search(
         self,
         game: Union[Kamisado, Onitama],

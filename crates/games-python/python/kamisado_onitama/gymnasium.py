@@ -19,15 +19,21 @@ give the legal actions. The reward is +1 when the agent wins, -1 when it loses, 
 
 Options: ``opponent``, an engine spec (``"easy"``, ``"medium"``, ``"hard"``, ``"max"``,
 ``"mcts:playouts=2000"``, ``"random"``; see ``engine_specs()``), with ``opponent_depth``,
-``opponent_nodes`` and ``opponent_time`` (seconds) limiting each of its searches (``"max"``
-needs one); ``player``, the agent's side (a name, 0, 1 or ``"random"``, drawn at each reset);
-``illegal_action``: ``"lose"`` (the default: the agent loses at once, reward -1, and
+``opponent_nodes`` and ``opponent_time`` (seconds) limiting each of its searches (``"max"``,
+``"perfect"`` and ``"alphabeta"`` without a depth need one, ``ValueError`` otherwise: see
+``Engine.needs_limit``); ``player``, the agent's side (a name, 0, 1 or ``"random"``, drawn at
+each reset); ``illegal_action``: ``"lose"`` (the default: the agent loses at once, reward -1, and
 ``info["illegal_action"]`` is true) or ``"raise"`` (``IllegalMoveError``, nothing changes);
 ``max_plies``, a ply limit that truncates the game (Onitama: 200 by default, its rules having no
 draw); Onitama's ``cards``: a deal, or ``"random"`` for a deal drawn at each reset.
 
 The opponent is rebuilt from the environment's random generator at every reset, so a seeded
 reset gives the same game for the same actions.
+
+If the opponent's search raises (an ``external`` program that fails, a ``KeyboardInterrupt``),
+``step`` takes back the agent's move and the opponent's moves of that step and raises the error:
+the game is as it was before the step. If it raises in ``reset``, ``step`` raises
+``RuntimeError`` until the next ``reset``.
 """
 
 from __future__ import annotations
@@ -75,8 +81,18 @@ class _VersusEngineEnv(gymnasium.Env):
         players = self._game_class.PLAYERS
         if player != "random" and player not in (0, 1, *players):
             raise ValueError(f"player {player!r}: expected {players[0]!r}, {players[1]!r}, 0, 1 or 'random'")
-        # Checks the spec now (ParseError, a ValueError, for a bad one).
-        Engine(self._game_name, opponent)
+        # Checks the spec now (ParseError, a ValueError, for a bad one), and that a search of
+        # the opponent ends: else the first step would fail after the agent's move.
+        if (
+            Engine(self._game_name, opponent).needs_limit
+            and opponent_depth is None
+            and opponent_nodes is None
+            and opponent_time is None
+        ):
+            raise ValueError(
+                f"opponent {opponent!r} searches until a limit stops it: give opponent_depth, "
+                "opponent_nodes or opponent_time"
+            )
         self.opponent = opponent
         self.player = player
         self.illegal_action = illegal_action
@@ -165,13 +181,23 @@ class _VersusEngineEnv(gymnasium.Env):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if self.game.is_over or self._truncated():
             raise RuntimeError("the game is over: call reset()")
+        if self.game.current_player != self.agent:
+            # Only after an opponent's search failed in reset().
+            raise RuntimeError("it is the opponent's turn, not the agent's: call reset()")
         action = int(action)
         if not self.game.is_legal(action) and self.illegal_action == "lose":
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), -1.0, True, False, info
+        ply = self.game.ply
         self.game.play(action)
-        self._opponent_moves()
+        try:
+            self._opponent_moves()
+        except BaseException:
+            # The opponent's search failed (or was interrupted): the step is taken back whole.
+            while self.game.ply > ply:
+                self.game.undo()
+            raise
         if self.render_mode == "human":
             self.render()
         terminated = self.game.is_over
