@@ -66,6 +66,16 @@ def test_illegal_actions_lose_or_raise():
     illegal = next(a for a in range(ko.Onitama.NUM_ACTIONS) if not env.action_masks()[a])
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    # The game is over: no legal action, and no further step (a step went on with the game).
+    assert not info["action_mask"].any() and not env.action_masks().any()
+    before = env.game.record
+    for action in (illegal, int(np.flatnonzero(env.game.action_mask())[0])):
+        with pytest.raises(RuntimeError, match="the game is over: call reset()"):
+            env.step(action)
+    assert env.game.record == before
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any()
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
     strict = OnitamaEnv(opponent="random", illegal_action="raise")
     strict.reset(seed=1)
     before = strict.game.record

@@ -81,3 +81,11 @@ def test_the_wrapped_environment_ends_the_game_on_an_illegal_action():
     env.step(0)  # not legal at the start: brown's zero-length move
     assert all(env.terminations.values())
     assert env.rewards["black"] == -1.0
+    # The game is over: no agent has a legal action, and an action is refused (only None is
+    # taken); the game did not move.
+    for agent in env.possible_agents:
+        assert not env.observe(agent)["action_mask"].any()
+    assert not env.last()[0]["action_mask"].any()
+    with pytest.raises(ValueError, match="None"):
+        env.step(int(np.flatnonzero(env.unwrapped.game.action_mask())[0]))
+    assert env.unwrapped.game.ply == 0

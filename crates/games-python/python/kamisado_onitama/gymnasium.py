@@ -23,7 +23,7 @@ Options: ``opponent``, an engine spec (``"easy"``, ``"medium"``, ``"hard"``, ``"
 ``"perfect"`` and ``"alphabeta"`` without a depth need one, ``ValueError`` otherwise: see
 ``Engine.needs_limit``); ``player``, the agent's side (a name, 0, 1 or ``"random"``, drawn at
 each reset); ``illegal_action``: ``"lose"`` (the default: the agent loses at once, reward -1, and
-``info["illegal_action"]`` is true) or ``"raise"`` (``IllegalMoveError``, nothing changes);
+``info["illegal_action"]`` is true; the game is over then, as after any end) or ``"raise"`` (``IllegalMoveError``, nothing changes);
 ``max_plies``, a ply limit that truncates the game (Onitama: 200 by default, its rules having no
 draw); Onitama's ``cards``: a deal, or ``"random"`` for a deal drawn at each reset.
 
@@ -108,9 +108,15 @@ class _VersusEngineEnv(gymnasium.Env):
         self.game = self._start()
         self.agent = 0
         self._engine = Engine(self._game_name, opponent)
+        #: Whether the agent lost the game by an illegal action (``illegal_action="lose"``).
+        self._lost = False
 
     def _start(self) -> Kamisado | Onitama:
         raise NotImplementedError
+
+    def _ended(self) -> bool:
+        """Whether the game is over: by the rules, at the ply limit or by an illegal action."""
+        return self._lost or self.game.is_over or self._truncated()
 
     def _truncated(self) -> bool:
         return (
@@ -152,9 +158,9 @@ class _VersusEngineEnv(gymnasium.Env):
             self.game.play(result.action)
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of the agent (bool); all false when the game is over or it is not
-        the agent's turn."""
-        if self.game.current_player != self.agent or self.game.is_over or self._truncated():
+        """The legal actions of the agent (bool); all false when the game is over (an illegal
+        action lost it too) or it is not the agent's turn."""
+        if self.game.current_player != self.agent or self._ended():
             return np.zeros(self._game_class.NUM_ACTIONS, bool)
         return self.game.action_mask()
 
@@ -173,19 +179,21 @@ class _VersusEngineEnv(gymnasium.Env):
         else:
             self.agent = int(self.player)
         self.game = self._start()
+        self._lost = False
         self._opponent_moves()
         if self.render_mode == "human":
             self.render()
         return self._observation(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        if self.game.is_over or self._truncated():
+        if self._ended():
             raise RuntimeError("the game is over: call reset()")
         if self.game.current_player != self.agent:
             # Only after an opponent's search failed in reset().
             raise RuntimeError("it is the opponent's turn, not the agent's: call reset()")
         action = int(action)
         if not self.game.is_legal(action) and self.illegal_action == "lose":
+            self._lost = True
             info = self._info()
             info["illegal_action"] = True
             return self._observation(), -1.0, True, False, info

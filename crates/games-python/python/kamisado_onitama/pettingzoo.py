@@ -17,7 +17,7 @@
 The agents are the players' names (``"black"``, ``"gold"``; ``"red"``, ``"blue"``). An
 observation is a dict: ``"observation"``, the package's planes (float32) from that agent's seat,
 and ``"action_mask"``, an int8 array of the legal actions (all zero when the agent is not to
-move). The winner gets +1 and the loser -1 when the game ends. Onitama games that reach
+move or the game is over, an illegal action having ended it too). The winner gets +1 and the loser -1 when the game ends. Onitama games that reach
 ``max_plies`` (default 200) are truncated (reward 0): the rules have no draw.
 
 ``kamisado_env()`` and ``onitama_env()`` wrap the raw environments as PettingZoo's classic games
@@ -87,7 +87,10 @@ class _TurnEnv(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if agent == self.game.to_move and not self._ended():
+        # A terminated agent has no legal action, also when the game ended without a move (an
+        # illegal action, which the wrapper turns into a loss).
+        done = self.terminations.get(agent, False) or self.truncations.get(agent, False)
+        if agent == self.game.to_move and not done and not self._ended():
             mask = self.game.action_mask().astype(np.int8)
         else:
             mask = np.zeros(self._game_class.NUM_ACTIONS, np.int8)
