@@ -56,6 +56,9 @@ def test_states_follow_the_package_and_score_the_winner():
         assert str(state) == native.position
     assert state.is_terminal()
     assert state.returns() == [-1.0, 1.0]  # Gold (player 1) wins by deadlock
+    with pytest.raises(ko.IllegalMoveError, match="over"):
+        state.apply_action(0)
+    assert str(state) == native.position and len(state.history()) == 5
 
 
 def test_onitama_games_end_as_draws_at_the_ply_limit():
@@ -70,6 +73,11 @@ def test_onitama_games_end_as_draws_at_the_ply_limit():
     assert len(state.history()) == 6
     assert state.returns() == [0.0, 0.0]
     assert state.current_player() == pyspiel.PlayerId.TERMINAL and state.legal_actions() == []
+    # A terminal state takes no more actions (a legal move of the position was played on).
+    position = str(state)
+    with pytest.raises(ko.IllegalMoveError, match="the game is over"):
+        state.apply_action(state.native.legal_actions()[0])
+    assert (str(state), len(state.history()), state.native.ply) == (position, 6, 6)
 
 
 def test_serialization_and_pickling_round_trip():

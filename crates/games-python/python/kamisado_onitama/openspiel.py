@@ -21,6 +21,9 @@ Parameters:
   ``-`` since commas separate parameters in a game string; default community set A) and
   ``max_plies`` (default 200): Onitama has no draw rule and a game can go on for ever, so a game
   that reaches ``max_plies`` ends as a draw (returns 0, 0).
+
+A terminal state refuses ``apply_action`` (``IllegalMoveError``, a ``ValueError``), also one cut
+at ``max_plies`` whose position has legal moves.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
-from kamisado_onitama._native import Kamisado, Onitama
+from kamisado_onitama._native import IllegalMoveError, Kamisado, Onitama
 
 #: The longest possible Kamisado game in plies. Every move of positive length advances a tower
 #: by at least one rank, and a tower can advance six times without reaching the opposing home
@@ -127,6 +130,12 @@ class _State(pyspiel.State):
         return self.native.legal_actions()
 
     def _apply_action(self, action: int) -> None:
+        # A game over by the rules refuses every move itself; one cut at the ply limit goes on
+        # in the package, not here.
+        if self._truncated():
+            raise IllegalMoveError(
+                f"action {action}: the game is over (it reached max_plies={self._max_plies})"
+            )
         self.native.play(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
