@@ -3,7 +3,7 @@
 //! colons), for either game. A search runs
 //! without the GIL.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use game_catalog::engines::{BoxedEngine, EngineKind, EngineSpec, build};
 use game_catalog::external::NO_MOVE_CAUSE;
@@ -15,6 +15,7 @@ use crate::encoding::Encoding;
 use crate::errors::{InputError, parse};
 use crate::game_classes::{Kamisado, Onitama};
 use crate::game_state::GameState;
+use crate::interrupt::interruptible;
 use crate::results::{SearchResult, quoted, search_result};
 
 /// An engine of one game.
@@ -23,7 +24,8 @@ enum GameEngine {
     Onitama(Mutex<BoxedEngine<onitama_core::Position>>),
 }
 
-/// Searches `state`'s current position with `engine` within `limits`, without the GIL.
+/// Searches `state`'s current position with `engine` within `limits`, without the GIL; Ctrl-C
+/// stops the search (through the limits' stop flag) and raises `KeyboardInterrupt`.
 fn search<G: Encoding>(
     py: Python<'_>,
     engine: &Mutex<BoxedEngine<G>>,
@@ -32,12 +34,13 @@ fn search<G: Encoding>(
 ) -> PyResult<SearchResult> {
     let pos = *state.position();
     let earlier = state.record.earlier_zobrists();
-    let result = py.detach(|| {
+    let result = interruptible(py, |stop| {
+        let limits = limits.clone().with_stop(Arc::clone(stop));
         let mut engine = engine
             .lock()
             .map_err(|_| "an earlier search of this engine failed".to_owned())?;
         engine.set_earlier_positions(&earlier);
-        let result = engine.search(&pos, limits);
+        let result = engine.search(&pos, &limits);
         if result.best.is_none() && !abstract_game::Game::is_over(&pos) {
             // Only `external` does this: the other program failed, printed no JSON or named no
             // legal move. A result's move is None only when the game is over.
@@ -47,7 +50,7 @@ fn search<G: Encoding>(
             ));
         }
         Ok::<_, String>(result)
-    });
+    })?;
     let result = result.map_err(pyo3::exceptions::PyRuntimeError::new_err)?;
     Ok(search_result(
         &pos,
@@ -155,7 +158,8 @@ impl Engine {
     /// first reached ends it. Without any, the engine's own budget applies (the levels' depth,
     /// MCTS's playouts); `max` and `alphabeta` without a depth need one (`InputError`
     /// otherwise). The engine is told the game's earlier positions
-    /// (Onitama's alpha-beta scores a repetition as a draw). The GIL is released meanwhile.
+    /// (Onitama's alpha-beta scores a repetition as a draw). The GIL is released meanwhile;
+    /// Ctrl-C stops the search and raises `KeyboardInterrupt`.
     /// Raises `RuntimeError` when the engine gives no move in a game that goes on (an
     /// `external` program that fails or prints no JSON).
     #[pyo3(signature = (game, *, depth=None, nodes=None, time=None))]

@@ -3,7 +3,6 @@
 //! to the generic [`GameState`]; a macro writes them once for both classes (a Python class
 //! cannot be generic).
 
-use abstract_game::perft::perft;
 use abstract_game::{Game, Notation, Player};
 use game_catalog::Presentation;
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
@@ -228,14 +227,19 @@ macro_rules! game_class {
             }
 
             /// The number of move sequences of `depth` plies from the current position (a
-            /// finished game ends a sequence early). Runs without the GIL.
+            /// finished game ends a sequence early). Runs without the GIL; Ctrl-C stops it and
+            /// raises `KeyboardInterrupt`.
             fn perft(&self, py: Python<'_>, depth: Whole<u32>) -> PyResult<u64> {
                 let Whole(depth) = depth;
                 if depth > 12 {
                     return Err(crate::errors::shape(format!("perft depth {depth}: at most 12")));
                 }
                 let pos = *self.state.position();
-                Ok(py.detach(move || perft(&pos, depth)))
+                let count = crate::interrupt::interruptible(py, move |stop| {
+                    crate::interrupt::stoppable_perft(&pos, depth, stop)
+                })?;
+                // `None` only when stopped, and then the interrupt was raised.
+                count.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err(()))
             }
 
             /// The board for a terminal: a diagram of the current position.

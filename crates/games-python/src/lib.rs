@@ -9,7 +9,8 @@
 //!   call with numpy arrays in and out and automatic reset.
 //! - The engines: `Engine` (any engine spec of the catalog: levels, alpha-beta, MCTS),
 //!   `KamisadoSolver` (the exact solver) and `OnitamaTablebase` (endgame tables), each
-//!   returning a `SearchResult` and searching without the GIL.
+//!   returning a `SearchResult` and searching without the GIL; Ctrl-C stops a search, perft
+//!   and the solver (`interrupt`).
 //!
 //! The Python side (`python/kamisado_onitama`) adds the `OpenSpiel`, `PettingZoo` and Gymnasium
 //! adapters and the typed stubs; the tests are the pytest suite in `tests/`, and the project's
@@ -24,6 +25,7 @@ mod engine_class;
 mod errors;
 mod game_classes;
 mod game_state;
+mod interrupt;
 mod kamisado_encoding;
 mod onitama_encoding;
 mod results;

@@ -1,9 +1,10 @@
 //! The Python class `KamisadoSolver`: the exact solver of `kamisado-engine` (Kamisado cannot
 //! repeat a position, so every position has an exact value). It runs without the GIL.
 
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use game_engines::Limits;
 use game_engines::solver::{Solver, SolverConfig};
 use kamisado_engine::SolverOrder;
 use pyo3::prelude::*;
@@ -12,6 +13,7 @@ use crate::arguments::Whole;
 use crate::encoding::Encoding;
 use crate::errors::shape;
 use crate::game_classes::Kamisado;
+use crate::interrupt::interruptible;
 use crate::results::{Score, SearchResult, search_result};
 
 /// The exact solver of Kamisado: the value of a position under perfect play (the winner
@@ -36,18 +38,23 @@ impl std::fmt::Debug for KamisadoSolver {
 }
 
 impl KamisadoSolver {
+    /// Runs `f` with the solver and the limits that stop it at Ctrl-C, without the GIL.
+    ///
+    /// # Errors
+    /// `KeyboardInterrupt` for Ctrl-C (what the table learnt stays), `RuntimeError` if an earlier
+    /// call panicked.
     fn run<T: Send>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut Solver<kamisado_core::Position, SolverOrder>) -> T + Send,
+        f: impl FnOnce(&mut Solver<kamisado_core::Position, SolverOrder>, &Limits) -> T + Send,
     ) -> PyResult<T> {
-        py.detach(|| {
+        interruptible(py, |stop| {
             let mut solver = self
                 .solver
                 .lock()
                 .map_err(|_| "an earlier call of this solver failed".to_owned())?;
-            Ok::<T, String>(f(&mut solver))
-        })
+            Ok::<T, String>(f(&mut solver, &Limits::none().with_stop(Arc::clone(stop))))
+        })?
         .map_err(pyo3::exceptions::PyRuntimeError::new_err)
     }
 }
@@ -76,13 +83,15 @@ impl KamisadoSolver {
 
     /// Solves the current position of `game`: a `SearchResult` whose score is exact (a win or a
     /// loss with its distance in plies) and whose principal variation is a perfect line to the
-    /// end; `None` if the game is not decided within `max_plies`.
+    /// end; `None` if the game is not decided within `max_plies`. Runs without the GIL; Ctrl-C
+    /// stops it and raises `KeyboardInterrupt` (what the table learnt is kept).
     fn solve(&self, py: Python<'_>, game: &Kamisado) -> PyResult<Option<SearchResult>> {
         let pos = *game.state.position();
         let started = Instant::now();
-        let (solution, nodes) = self.run(py, |solver| {
+        let (solution, nodes) = self.run(py, |solver, limits| {
             let before = solver.stats().nodes;
-            let solution = solver.solve(&pos);
+            // Without a limit but the stop flag: the same answer as `solve`.
+            let solution = solver.solve_within(&pos, limits);
             (solution, solver.stats().nodes - before)
         })?;
         Ok(solution.map(|s| {
@@ -100,14 +109,26 @@ impl KamisadoSolver {
 
     /// The exact value of every legal move of the current position of `game`, for the player
     /// to move, counted from this position (the move included): a list of
-    /// `(move, action, score)`, the score `None` beyond `max_plies`.
+    /// `(move, action, score)`, the score `None` beyond `max_plies`. Runs without the GIL;
+    /// Ctrl-C stops it and raises `KeyboardInterrupt`.
     fn move_values(
         &self,
         py: Python<'_>,
         game: &Kamisado,
     ) -> PyResult<Vec<(String, usize, Option<Score>)>> {
         let pos = *game.state.position();
-        let values = self.run(py, |solver| solver.move_values(&pos))?;
+        // `Solver::move_values` cannot be stopped; each child solved within the stop flag gives the
+        // same values (the value of the child, one ply back).
+        let values = self.run(py, |solver, limits| {
+            pos.legal_moves()
+                .into_iter()
+                .map(|mv| {
+                    let child = pos.after_unchecked(mv);
+                    let value = solver.solve_within(&child, limits);
+                    (mv, value.map(|s| s.value.back()))
+                })
+                .collect::<Vec<_>>()
+        })?;
         Ok(values
             .into_iter()
             .map(|(mv, value)| {

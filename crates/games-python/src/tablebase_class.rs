@@ -72,7 +72,8 @@ pub(crate) struct OnitamaTablebase {
 impl OnitamaTablebase {
     /// Generates the table of the five `cards` (a deal, in any order) with at most `pieces`
     /// pieces (even, 2 to 10; half per side). Raises `ParseError` for bad cards, `InputError` for a
-    /// bad piece count or a table too large for memory.
+    /// bad piece count or a table too large for memory. Runs without the GIL, and cannot be
+    /// stopped: Ctrl-C raises `KeyboardInterrupt` once the table is done.
     #[staticmethod]
     #[pyo3(signature = (cards, pieces=Whole(4)), text_signature = "(cards, pieces=4)")]
     fn generate(py: Python<'_>, cards: &str, pieces: Whole<u8>) -> PyResult<Self> {

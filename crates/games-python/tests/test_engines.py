@@ -5,6 +5,9 @@ the GIL."""
 from __future__ import annotations
 
 import random
+import signal
+import subprocess
+import sys
 import threading
 import time
 
@@ -221,3 +224,46 @@ def test_searches_release_the_gil():
     assert searching, "the search ended before the check"
     # Holding the GIL, the search would have frozen this loop; it ran freely.
     assert count > 10_000
+
+
+#: Calls that run for minutes or more, each stopped by Ctrl-C.
+LONG_CALLS = {
+    "search": 'ko.Engine("onitama", "max").search(ko.Onitama(), time=600)',
+    "search-threads": 'ko.Engine("onitama", "alphabeta:threads=2").search(ko.Onitama(), time=600)',
+    "mcts": 'ko.Engine("onitama", "mcts").search(ko.Onitama(), nodes=10**12)',
+    "perft": "ko.Onitama().perft(12)",
+    "solve": "ko.KamisadoSolver().solve(ko.Kamisado())",
+    "move_values": "ko.KamisadoSolver().move_values(ko.Kamisado())",
+}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT from another process")
+@pytest.mark.parametrize("call", LONG_CALLS)
+def test_ctrl_c_stops_a_long_call(call):
+    # Searches, perft and the solver ran without a stop flag: Ctrl-C waited for them to end.
+    code = f"""
+import sys
+import kamisado_onitama as ko
+print("ready", flush=True)
+try:
+    {LONG_CALLS[call]}
+except KeyboardInterrupt:
+    print("interrupted")
+    sys.exit(0)
+print("finished")
+"""
+    process = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout.readline() == "ready\n"
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = process.communicate(timeout=10)
+        waited = time.monotonic() - sent
+    finally:
+        process.kill()
+        process.wait()
+    assert (process.returncode, out) == (0, "interrupted\n"), err
+    assert waited < 2.0, f"stopped {waited:.2f} s after Ctrl-C"

@@ -165,7 +165,8 @@ class _Game:
     def redo(self) -> Optional[str]:
         """Plays again the last move taken back, ``None`` if there is none."""
     def perft(self, depth: int) -> int:
-        """The number of move sequences of ``depth`` plies (at most 12); without the GIL."""
+        """The number of move sequences of ``depth`` plies (at most 12); without the GIL, Ctrl-C
+        stops it."""
     def diagram(self) -> str:
         """The board for a terminal."""
     def __copy__(self) -> Any: ...
@@ -304,7 +305,8 @@ class Engine:
         nodes: Optional[int] = None,
         time: Optional[float] = None,
     ) -> SearchResult:
-        """Searches the current position (without the GIL) and returns the move, score and PV.
+        """Searches the current position (without the GIL; Ctrl-C stops it) and returns the
+        move, score and PV.
 
         Raises ``RuntimeError`` when the engine gives no move in a game that goes on (an
         ``external`` program that fails or prints no JSON)."""
@@ -328,7 +330,8 @@ class OnitamaTablebase:
 
     @staticmethod
     def generate(cards: str, pieces: int = 4) -> OnitamaTablebase:
-        """Builds the table of a deal's five cards with at most ``pieces`` pieces."""
+        """Builds the table of a deal's five cards with at most ``pieces`` pieces (Ctrl-C waits
+        for the end)."""
     @staticmethod
     def open(path: Union[str, PathLike[str]]) -> OnitamaTablebase:
         """Reads a table file."""

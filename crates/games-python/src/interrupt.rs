@@ -1,0 +1,87 @@
+//! Long work that Ctrl-C stops: searches, perft and the solver run on a thread of their own while
+//! the calling thread, without the GIL, waits for them and every [`POLL`] checks Python's signals.
+//! When a signal handler raises (`KeyboardInterrupt` for Ctrl-C), the work is told to stop
+//! through its stop flag, the calling thread waits for it to end and raises the exception.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+use abstract_game::Game;
+use abstract_game::perft::perft;
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+
+/// How often the calling thread checks Python's signals while the work runs.
+pub(crate) const POLL: Duration = Duration::from_millis(50);
+
+/// Runs `work` on a new thread, given a stop flag that is set when a Python signal handler
+/// raises meanwhile (Ctrl-C); returns what it returns. The calling thread waits without the GIL.
+///
+/// The work should end soon after the flag is set: until it does, the call does not return.
+///
+/// # Errors
+/// The signal handler's exception (`KeyboardInterrupt` for Ctrl-C), raised once the work has
+/// ended; a `RuntimeError` if no thread can be started.
+pub(crate) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&Arc<AtomicBool>) -> T + Send,
+) -> PyResult<T> {
+    let stop = Arc::new(AtomicBool::new(false));
+    std::thread::scope(|scope| {
+        let (sender, mut receiver) = mpsc::sync_channel(1);
+        let flag = &stop;
+        let worker = std::thread::Builder::new()
+            .name("kamisado_onitama".to_owned())
+            .spawn_scoped(scope, move || {
+                // The receiver waits until the work ends: the send cannot fail.
+                let _ = sender.send(work(flag));
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+        loop {
+            let (received, back) = py.detach(move || (receiver.recv_timeout(POLL), receiver));
+            receiver = back;
+            match received {
+                Ok(value) => return Ok(value),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        stop.store(true, Ordering::Relaxed);
+                        // A panic of the work is of no interest any more: the signal wins.
+                        let _ = py.detach(move || worker.join());
+                        return Err(e);
+                    }
+                }
+                // The work panicked before it could send: pass the panic on.
+                Err(RecvTimeoutError::Disconnected) => {
+                    if let Err(panic) = py.detach(move || worker.join()) {
+                        std::panic::resume_unwind(panic);
+                    }
+                    return Err(PyRuntimeError::new_err("the work ended without a result"));
+                }
+            }
+        }
+    })
+}
+
+/// [`perft`] that gives up (`None`) once `stop` is set: it checks the flag before each subtree
+/// of more than [`STOPPABLE_DEPTH`] plies and counts the smaller ones with [`perft`].
+pub(crate) fn stoppable_perft<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= STOPPABLE_DEPTH {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut sum = Some(0u64);
+    pos.for_each_legal_move(|mv| {
+        if let Some(before) = sum {
+            sum = stoppable_perft(&pos.after_unchecked(mv), depth - 1, stop).map(|n| before + n);
+        }
+    });
+    sum
+}
+
+/// The subtrees that [`stoppable_perft`] counts without looking at the flag: 3 plies, at most a
+/// few milliseconds with the bulk counting of [`perft`].
+const STOPPABLE_DEPTH: u32 = 3;
