@@ -93,9 +93,9 @@ impl std::fmt::Debug for Engine {
 #[pymethods]
 impl Engine {
     #[new]
-    #[pyo3(signature = (game, spec="medium", *, seed=Whole(0)), text_signature = "(game, spec='medium', *, seed=0)")]
+    #[pyo3(signature = (game, spec="medium", *, seed=Whole::of(0)), text_signature = "(game, spec='medium', *, seed=0)")]
     fn new(game: &str, spec: &str, seed: Whole<u64>) -> PyResult<Self> {
-        let Whole(seed) = seed;
+        let seed = seed.get("seed")?;
         let parsed: EngineSpec = spec
             .parse()
             .map_err(|e| parse(format!("engine spec {spec:?}: {e}")))?;

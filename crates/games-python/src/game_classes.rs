@@ -230,10 +230,7 @@ macro_rules! game_class {
             /// finished game ends a sequence early). Runs without the GIL; Ctrl-C stops it and
             /// raises `KeyboardInterrupt`.
             fn perft(&self, py: Python<'_>, depth: Whole<u32>) -> PyResult<u64> {
-                let Whole(depth) = depth;
-                if depth > 12 {
-                    return Err(crate::errors::shape(format!("perft depth {depth}: at most 12")));
-                }
+                let depth = depth.within("depth", 0, 12)?;
                 let pos = *self.state.position();
                 let count = crate::interrupt::interruptible(py, move |stop| {
                     crate::interrupt::stoppable_perft(&pos, depth, stop)
@@ -341,13 +338,13 @@ game_class!(
 
         /// The start of a random deal drawn from `seed` (the same seed, the same deal).
         #[staticmethod]
-        fn random(seed: Whole<u64>) -> Self {
-            let Whole(seed) = seed;
-            Onitama {
+        fn random(seed: Whole<u64>) -> PyResult<Self> {
+            let seed = seed.get("seed")?;
+            Ok(Onitama {
                 state: GameState::new(onitama_core::Position::from_deal(
                     onitama_core::Deal::random(seed),
                 )),
-            }
+            })
         }
 
         /// The two cards of `player` (name or index), alphabetical.

@@ -60,6 +60,13 @@ impl<G: Encoding> GameState<G> {
             MoveArg::Text(text) => pos
                 .parse_move(text)
                 .map_err(|e| parse(format!("{} move {text:?}: {e}", G::NAME)))?,
+            MoveArg::Huge(action) => {
+                return Err(illegal(format!(
+                    "action {action} is out of range: {} actions are 0..{}",
+                    G::NAME,
+                    G::NUM_ACTIONS
+                )));
+            }
             MoveArg::Action(action) => {
                 let decoded = usize::try_from(*action)
                     .ok()
@@ -87,7 +94,7 @@ impl<G: Encoding> GameState<G> {
                     "action {action} ({}) is not legal: {e}",
                     pos.move_text(candidate)
                 )),
-                MoveArg::Text(_) => illegal(e.to_string()),
+                MoveArg::Text(_) | MoveArg::Huge(_) => illegal(e.to_string()),
             }),
         }
     }
@@ -107,6 +114,7 @@ impl<G: Encoding> GameState<G> {
                 .ok()
                 .and_then(|a| pos.legal_move_of(a))
                 .is_some(),
+            MoveArg::Huge(_) => false,
         })
     }
 

@@ -11,7 +11,6 @@ use pyo3::prelude::*;
 
 use crate::arguments::Whole;
 use crate::encoding::Encoding;
-use crate::errors::shape;
 use crate::game_classes::Kamisado;
 use crate::interrupt::interruptible;
 use crate::results::{Score, SearchResult, search_result};
@@ -62,15 +61,10 @@ impl KamisadoSolver {
 #[pymethods]
 impl KamisadoSolver {
     #[new]
-    #[pyo3(signature = (table_mib=Whole(64), max_plies=Whole(200)), text_signature = "(table_mib=64, max_plies=200)")]
+    #[pyo3(signature = (table_mib=Whole::of(64), max_plies=Whole::of(200)), text_signature = "(table_mib=64, max_plies=200)")]
     fn new(table_mib: Whole<usize>, max_plies: Whole<u32>) -> PyResult<Self> {
-        let (Whole(table_mib), Whole(max_plies)) = (table_mib, max_plies);
-        if !(1..=16 * 1024).contains(&table_mib) {
-            return Err(shape(format!("table_mib {table_mib}: expected 1 to 16384")));
-        }
-        if !(1..=254).contains(&max_plies) {
-            return Err(shape(format!("max_plies {max_plies}: expected 1 to 254")));
-        }
+        let table_mib = table_mib.within("table_mib", 1, 16 * 1024)?;
+        let max_plies = max_plies.within("max_plies", 1, 254)?;
         let config = SolverConfig {
             table_mib,
             max_plies,

@@ -75,9 +75,9 @@ impl OnitamaTablebase {
     /// bad piece count or a table too large for memory. Runs without the GIL, and cannot be
     /// stopped: Ctrl-C raises `KeyboardInterrupt` once the table is done.
     #[staticmethod]
-    #[pyo3(signature = (cards, pieces=Whole(4)), text_signature = "(cards, pieces=4)")]
+    #[pyo3(signature = (cards, pieces=Whole::of(4)), text_signature = "(cards, pieces=4)")]
     fn generate(py: Python<'_>, cards: &str, pieces: Whole<u8>) -> PyResult<Self> {
-        let Whole(pieces) = pieces;
+        let pieces = pieces.get("pieces")?;
         let cards = parse_deal(cards)?.cards();
         let generator = Generator::new(cards, pieces).map_err(table_error)?;
         let table = py

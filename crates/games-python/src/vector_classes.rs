@@ -13,16 +13,32 @@ use crate::arguments::Whole;
 use crate::batch::{Batch, MAX_GAMES, Start, StepError};
 use crate::encoding::{Cell, Encoding};
 use crate::errors::{illegal, parse, shape};
-use crate::game_state::GameState;
+use crate::game_state::{GameState, legal_actions};
 
-/// The actions of a step as an int64 array: an int64 array as it is, any other integer array
-/// or sequence converted.
+/// The actions of a step: an int64 array as it is, any other integer array or sequence
+/// converted; an unsigned action beyond int64 is kept as [`Actions::Huge`] (converting it would
+/// wrap it round to a negative number).
+enum Actions<'py> {
+    /// The actions.
+    Array(PyReadonlyArray1<'py, i64>),
+    /// Unsigned actions, the first of them beyond int64 at `index`.
+    Huge {
+        /// The number of actions.
+        len: usize,
+        /// The first action beyond int64.
+        index: usize,
+        /// Its value.
+        value: u64,
+    },
+}
+
+/// The actions of a step (see [`Actions`]).
 ///
 /// # Errors
 /// A `ShapeError` for anything that is not a one-dimensional sequence of integers.
-fn actions_array<'py>(actions: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray1<'py, i64>> {
+fn actions_array<'py>(actions: &Bound<'py, PyAny>) -> PyResult<Actions<'py>> {
     if let Ok(array) = actions.extract::<PyReadonlyArray1<'py, i64>>() {
-        return Ok(array);
+        return Ok(Actions::Array(array));
     }
     let py = actions.py();
     let numpy = py.import("numpy")?;
@@ -35,26 +51,55 @@ fn actions_array<'py>(actions: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray1<
     if !matches!(kind.as_str(), "i" | "u") {
         return Err(bad());
     }
+    if kind == "u" {
+        let unsigned = array
+            .call_method1("astype", ("uint64",))?
+            .extract::<PyReadonlyArray1<'py, u64>>()
+            .map_err(|_| bad())?;
+        let unsigned = unsigned.as_array();
+        if let Some((index, &value)) = unsigned
+            .iter()
+            .enumerate()
+            .find(|&(_, &a)| i64::try_from(a).is_err())
+        {
+            return Ok(Actions::Huge {
+                len: unsigned.len(),
+                index,
+                value,
+            });
+        }
+    }
     array
         .call_method1("astype", ("int64",))?
         .extract::<PyReadonlyArray1<'py, i64>>()
+        .map(Actions::Array)
         .map_err(|_| bad())
 }
 
 /// A step's refusal as the Python exception.
 fn step_error(e: StepError) -> PyErr {
     match e {
-        StepError::Length { actions, games } => shape(format!(
-            "actions: {actions} given for {games} games (one per game)"
-        )),
+        StepError::Length { actions, games } => length_error(actions, games),
         StepError::Illegal {
             game,
             action,
             legal,
-        } => illegal(format!(
-            "game {game}: action {action} is not legal (legal actions: {legal:?}); no game moved"
-        )),
+        } => illegal_action(game, &action, &legal),
     }
+}
+
+/// The `ShapeError` of `actions` actions for `games` games.
+fn length_error(actions: usize, games: usize) -> PyErr {
+    shape(format!(
+        "actions: {actions} given for {games} games (one per game)"
+    ))
+}
+
+/// The `IllegalMoveError` of `action` in game `game`, whose legal actions are `legal`.
+fn illegal_action(game: usize, action: &dyn std::fmt::Display, legal: &[usize]) -> PyErr {
+    illegal(format!(
+        "game {game}: action {action} is not legal (legal actions: {legal:?}); no game moved"
+    ))
 }
 
 /// Checks that `out` has the shape `expected`.
@@ -113,25 +158,27 @@ macro_rules! vector_class {
 
         impl $class {
             fn build(
-                num_envs: usize,
+                num_envs: Whole<usize>,
                 start: Start<$game>,
-                seed: u64,
-                max_plies: Option<u32>,
+                seed: Whole<u64>,
+                max_plies: Option<Whole<u32>>,
             ) -> PyResult<Self> {
-                if !(1..=MAX_GAMES).contains(&num_envs) {
-                    return Err(shape(format!(
-                        "num_envs {num_envs}: expected 1 to {MAX_GAMES} games"
-                    )));
-                }
-                if max_plies == Some(0) {
-                    return Err(shape("max_plies: expected at least 1 ply (or None)"));
-                }
+                let num_envs = num_envs.within("num_envs", 1, MAX_GAMES as i128)?;
+                let seed = seed.get("seed")?;
+                let max_plies = max_plies
+                    .map(|m| m.within("max_plies", 1, u32::MAX.into()))
+                    .transpose()?;
                 let batch = Batch::new(num_envs, start, seed, max_plies).map_err(|_| {
                     pyo3::exceptions::PyMemoryError::new_err(format!(
                         "num_envs {num_envs}: not enough memory for {num_envs} games"
                     ))
                 })?;
                 Ok($class { batch })
+            }
+
+            /// The index of a game of the batch.
+            fn index(&self, index: Whole<usize>) -> PyResult<usize> {
+                index.within("index", 0, self.batch.len() as i128 - 1)
             }
         }
 
@@ -167,8 +214,10 @@ macro_rules! vector_class {
 
             /// Starts every game again (reseeding the generator if `seed` is given).
             #[pyo3(signature = (seed=None))]
-            fn reset(&mut self, seed: Option<Whole<u64>>) {
-                self.batch.reset(seed.map(|Whole(s)| s));
+            fn reset(&mut self, seed: Option<Whole<u64>>) -> PyResult<()> {
+                let seed = seed.map(|s| s.get("seed")).transpose()?;
+                self.batch.reset(seed);
+                Ok(())
             }
 
             /// Plays one action in every game: `actions` is an integer array of `num_envs`.
@@ -185,7 +234,17 @@ macro_rules! vector_class {
                 py: Python<'py>,
                 actions: &Bound<'py, PyAny>,
             ) -> PyResult<Bound<'py, PyTuple>> {
-                let actions = actions_array(actions)?;
+                let actions = match actions_array(actions)? {
+                    Actions::Array(array) => array,
+                    Actions::Huge { len, index, value } => {
+                        let games = self.batch.len();
+                        return Err(if len == games {
+                            illegal_action(index, &value, &legal_actions(&self.batch.games()[index]))
+                        } else {
+                            length_error(len, games)
+                        });
+                    }
+                };
                 let actions = actions
                     .as_slice()
                     .map_err(|_| shape("actions: expected a contiguous array"))?;
@@ -279,20 +338,15 @@ macro_rules! vector_class {
 
             /// Game `index` as a one-game object (starting from its current position).
             fn game(&self, index: Whole<usize>) -> PyResult<crate::game_classes::$single> {
-                let Whole(index) = index;
-                let pos = self.batch.games().get(index).ok_or_else(|| {
-                    shape(format!("index {index}: the batch has {} games", self.batch.len()))
-                })?;
+                let index = self.index(index)?;
+                let pos = &self.batch.games()[index];
                 Ok(crate::game_classes::$single { state: GameState::new(*pos) })
             }
 
             /// Puts the current position of `game` (a one-game object whose game goes on) into
             /// game `index`; its ply count starts again at 0.
             fn set_game(&mut self, index: Whole<usize>, game: &crate::game_classes::$single) -> PyResult<()> {
-                let Whole(index) = index;
-                if index >= self.batch.len() {
-                    return Err(shape(format!("index {index}: the batch has {} games", self.batch.len())));
-                }
+                let index = self.index(index)?;
                 let pos = *game.state.position();
                 if abstract_game::Game::is_over(&pos) {
                     return Err(illegal("set_game: the game is over"));
@@ -325,14 +379,14 @@ vector_class!(
      and `MemoryError` when the games do not fit in memory.",
     {
         #[new]
-        #[pyo3(signature = (num_envs, *, seed=Whole(0), start=None, max_plies=None), text_signature = "(num_envs, *, seed=0, start=None, max_plies=None)")]
+        #[pyo3(signature = (num_envs, *, seed=Whole::of(0), start=None, max_plies=None), text_signature = "(num_envs, *, seed=0, start=None, max_plies=None)")]
         fn new(
             num_envs: Whole<usize>,
             seed: Whole<u64>,
             start: Option<&str>,
             max_plies: Option<Whole<u32>>,
         ) -> PyResult<Self> {
-            Self::build(num_envs.0, start_of(start)?, seed.0, max_plies.map(|m| m.0))
+            Self::build(num_envs, start_of(start)?, seed, max_plies)
         }
     }
 );
@@ -349,7 +403,7 @@ vector_class!(
      ever: a game that reaches `max_plies` is truncated and starts again (None: no limit).",
     {
         #[new]
-        #[pyo3(signature = (num_envs, *, seed=Whole(0), start=None, cards=None, max_plies=Some(Whole(200))), text_signature = "(num_envs, *, seed=0, start=None, cards=None, max_plies=200)")]
+        #[pyo3(signature = (num_envs, *, seed=Whole::of(0), start=None, cards=None, max_plies=Some(Whole::of(200))), text_signature = "(num_envs, *, seed=0, start=None, cards=None, max_plies=200)")]
         fn new(
             num_envs: Whole<usize>,
             seed: Whole<u64>,
@@ -364,7 +418,7 @@ vector_class!(
                 )),
                 (start, None) => start_of(start)?,
             };
-            Self::build(num_envs.0, start, seed.0, max_plies.map(|m| m.0))
+            Self::build(num_envs, start, seed, max_plies)
         }
     }
 );

@@ -174,7 +174,7 @@ def test_a_batch_too_large_is_refused_not_an_abort(cls):
     # The games were allocated before any check: 2**40 games aborted the interpreter.
     assert cls.MAX_NUM_ENVS == 2**20
     for n in (2**40, cls.MAX_NUM_ENVS + 1):
-        with pytest.raises(ko.ShapeError, match=f"num_envs {n}: expected 1 to 1048576"):
+        with pytest.raises(ko.ShapeError, match=f"num_envs {n}: expected a whole number from 1 to 1048576"):
             cls(n)
     assert len(cls(2)) == 2
 
@@ -198,6 +198,59 @@ except MemoryError as e:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "MemoryError: num_envs 1048576: not enough memory for 1048576 games"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: ko.Engine("kamisado", "easy", seed=-1), f"seed -1: expected a whole number from 0 to {2**64 - 1}"),
+        (lambda: ko.Engine("onitama", "easy").search(ko.Onitama(), depth=2**40), f"depth {2**40}: expected a whole number from 1 to {2**32 - 1}"),
+        (lambda: ko.Engine("onitama", "easy").search(ko.Onitama(), depth=0), "depth 0: expected a whole number from 1 to"),
+        (lambda: ko.Engine("onitama", "easy").search(ko.Onitama(), nodes=-5), "nodes -5: expected a whole number from 1 to"),
+        (lambda: ko.Onitama.random(2**64), f"seed {2**64}: expected a whole number from 0 to"),
+        (lambda: ko.Onitama.random(-(2**200)), f"seed {-(2**200)}: expected a whole number from 0 to"),
+        (lambda: ko.Kamisado().perft(13), "depth 13: expected a whole number from 0 to 12"),
+        (lambda: ko.KamisadoVector(0), "num_envs 0: expected a whole number from 1 to 1048576"),
+        (lambda: ko.KamisadoVector(2, seed=-1), "seed -1: expected a whole number from 0 to"),
+        (lambda: ko.OnitamaVector(2, max_plies=0), f"max_plies 0: expected a whole number from 1 to {2**32 - 1}"),
+        (lambda: ko.KamisadoVector(2).game(2), "index 2: expected a whole number from 0 to 1"),
+        (lambda: ko.OnitamaVector(2).set_game(-1, ko.Onitama()), "index -1: expected a whole number from 0 to 1"),
+        (lambda: ko.KamisadoVector(2).reset(seed=2**64), f"seed {2**64}: expected a whole number from 0 to"),
+        (lambda: ko.KamisadoSolver(table_mib=0), "table_mib 0: expected a whole number from 1 to 16384"),
+        (lambda: ko.KamisadoSolver(max_plies=255), "max_plies 255: expected a whole number from 1 to 254"),
+        (
+            lambda: ko.OnitamaTablebase.generate("horse,elephant,ox,boar,crab", pieces=256),
+            "pieces 256: expected a whole number from 0 to 255",
+        ),
+    ],
+)
+def test_a_number_out_of_range_is_named_and_reported_as_given(call, message):
+    # The messages named no argument ("-1: expected ..."), gave a range that the check did not
+    # use ("from 0" for a depth), or a value other than the one given.
+    with pytest.raises(ko.ShapeError) as raised:
+        call()
+    assert str(raised.value).startswith(message), str(raised.value)
+
+
+def test_a_huge_action_or_player_is_reported_as_given():
+    # Integers beyond int64 were reported as 9223372036854775807, uint64 actions of a step
+    # wrapped round to negative numbers.
+    game = ko.Kamisado()
+    for huge in (2**100, np.uint64(2**63)):
+        with pytest.raises(ko.IllegalMoveError, match=f"action {int(huge)} is out of range"):
+            game.play(huge)
+        assert not game.is_legal(huge)
+    with pytest.raises(ko.ParseError, match=f"player {2**70}: expected"):
+        game.observation(2**70)
+    batch = ko.KamisadoVector(4)
+    before = batch_snapshot(batch)
+    actions = batch.random_actions().astype(np.uint64)
+    actions[2] = 2**63
+    with pytest.raises(ko.IllegalMoveError, match=f"game 2: action {2**63} is not legal"):
+        batch.step(actions)
+    with pytest.raises(ko.ShapeError, match="3 given for 4"):
+        batch.step(actions[1:])
+    assert batch_snapshot(batch) == before
 
 
 def test_bad_engine_input():
