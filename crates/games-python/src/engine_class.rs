@@ -67,8 +67,9 @@ fn search<G: Encoding>(
 /// "mcts:playouts=2000", seed=7)`, `Engine("onitama", "alphabeta:depth=6:tablebase=FILE")`.
 ///
 /// The specs are those of the `games` command line (`engine_specs()` lists the names). The
-/// levels `easy`, `medium`, `hard` are alpha-beta at 1, 3 and 5 plies; `max` and `alphabeta`
-/// search as deep as the time allows. Engines are reproducible under depth and node limits
+/// levels `easy`, `medium`, `hard` are alpha-beta at 1, 3 and 5 plies; `max`, `perfect` (Kamisado:
+/// its book, the exact solver, then alpha-beta; Onitama: `max`) and `alphabeta` search until a
+/// limit stops them (`needs_limit`). Engines are reproducible under depth and node limits
 /// (alpha-beta with one thread; MCTS and `random` from `seed`). Raises `ParseError` for an unknown
 /// game or a bad spec.
 #[pyclass(module = "kamisado_onitama")]
@@ -156,10 +157,10 @@ impl Engine {
     ///
     /// `depth` (plies), `nodes` (playouts for MCTS) and `time` (seconds) limit the search; the
     /// first reached ends it. Without any, the engine's own budget applies (the levels' depth,
-    /// MCTS's playouts); `max` and `alphabeta` without a depth need one (`InputError`
-    /// otherwise). The engine is told the game's earlier positions
-    /// (Onitama's alpha-beta scores a repetition as a draw). The GIL is released meanwhile;
-    /// Ctrl-C stops the search and raises `KeyboardInterrupt`.
+    /// MCTS's playouts); `max`, `perfect` and `alphabeta` without a `depth` option need one
+    /// (`InputError` otherwise; `needs_limit` says so). The engine is told the game's earlier
+    /// positions (Onitama's alpha-beta scores a repetition as a draw). The GIL is released
+    /// meanwhile; Ctrl-C stops the search and raises `KeyboardInterrupt`.
     /// Raises `RuntimeError` when the engine gives no move in a game that goes on (an
     /// `external` program that fails or prints no JSON).
     #[pyo3(signature = (game, *, depth=None, nodes=None, time=None))]
@@ -208,7 +209,7 @@ impl Engine {
 }
 
 /// The engine names of the specs (`random`, `mcts`, `alphabeta`, the levels), with the options
-/// each takes: `{name: [option, ...]}`.
+/// each takes: a list of `(name, [option, ...])` pairs.
 #[pyfunction]
 pub(crate) fn engine_specs() -> Vec<(&'static str, Vec<&'static str>)> {
     EngineKind::ALL

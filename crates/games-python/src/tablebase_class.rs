@@ -115,7 +115,8 @@ impl OnitamaTablebase {
         self.table.pieces()
     }
 
-    /// The counts: `{"positions", "wins", "draws", "losses", "longest_win"}`.
+    /// The counts: a list of `(name, count)` pairs, for `"positions"`, `"wins"`, `"draws"`,
+    /// `"losses"` and `"longest_win"` (in plies).
     fn stats(&self) -> Vec<(&'static str, u64)> {
         let s = self.table.stats();
         vec![

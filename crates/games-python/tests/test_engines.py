@@ -78,6 +78,31 @@ def test_kamisado_perfect_plays_the_shortest_win_from_its_book():
     assert result.nodes == 0
 
 
+def test_the_engines_that_need_a_limit_say_so():
+    # The guide said that `perfect` answers from the start at once, and the docstrings listed
+    # only `max` and `alphabeta` as needing a limit: `perfect` needs one too.
+    needs = {
+        "easy": False,
+        "hard": False,
+        "max": True,
+        "perfect": True,
+        "alphabeta": True,
+        "alphabeta:depth=3": False,
+        "mcts": False,
+        "random": False,
+    }
+    assert {spec: ko.Engine("kamisado", spec).needs_limit for spec in needs} == needs
+    for spec, needed in needs.items():
+        if needed:
+            with pytest.raises(ko.InputError, match="give depth, nodes or time"):
+                ko.Engine("kamisado", spec).search(ko.Kamisado())
+            assert spec.split(":")[0] in ko.Engine.search.__doc__
+    # engine_specs() and stats() return lists of pairs, as their docstrings now say.
+    assert "list of" in ko.engine_specs.__doc__ and "{" not in ko.engine_specs.__doc__
+    assert all(isinstance(pair, tuple) for pair in ko.engine_specs())
+    assert "list of" in ko.OnitamaTablebase.stats.__doc__
+
+
 def test_seeded_mcts_is_reproducible():
     results = [
         ko.Engine("kamisado", "mcts:playouts=500", seed=9).search(ko.Kamisado()) for _ in range(2)

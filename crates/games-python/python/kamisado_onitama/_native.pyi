@@ -306,7 +306,8 @@ class Engine:
         time: Optional[float] = None,
     ) -> SearchResult:
         """Searches the current position (without the GIL; Ctrl-C stops it) and returns the
-        move, score and PV.
+        move, score and PV. ``max``, ``perfect`` and ``alphabeta`` without a depth need a
+        ``depth``, ``nodes`` or ``time`` (``InputError`` otherwise; see ``needs_limit``).
 
         Raises ``RuntimeError`` when the engine gives no move in a game that goes on (an
         ``external`` program that fails or prints no JSON)."""
