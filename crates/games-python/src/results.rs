@@ -4,9 +4,24 @@
 
 use abstract_game::ExactValue;
 use game_engines::Score as EngineScore;
+use pyo3::BoundObject;
 use pyo3::prelude::*;
+use pyo3::types::{PyTuple, PyType};
 
 use crate::encoding::Encoding;
+use crate::errors::parse;
+
+/// `(cls._restore, args)`: what `__reduce__` returns to pickle (and copy) a frozen value of
+/// `cls`, which has no constructor, through its private class method `_restore`.
+fn reduce<'py>(
+    cls: &Bound<'py, PyType>,
+    args: impl IntoPyObject<'py, Target = PyTuple>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let py = cls.py();
+    let restore = cls.getattr("_restore")?;
+    let args = args.into_pyobject(py).map_err(Into::into)?;
+    PyTuple::new(py, [restore, args.into_any().into_bound()])
+}
 
 /// How a game ended: the winner (`None` for a draw) and the reason.
 #[pyclass(module = "kamisado_onitama", frozen, eq, get_all)]
@@ -22,6 +37,30 @@ pub(crate) struct Outcome {
 
 #[pymethods]
 impl Outcome {
+    /// Rebuilds an outcome from its fields (pickling).
+    #[classmethod]
+    fn _restore(
+        _cls: &Bound<'_, PyType>,
+        winner: Option<String>,
+        reason: String,
+        text: String,
+    ) -> Self {
+        Outcome {
+            winner,
+            reason,
+            text,
+        }
+    }
+
+    /// Pickles (and copies) as the fields.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let o = slf.get();
+        reduce(
+            &slf.get_type(),
+            (o.winner.clone(), o.reason.clone(), o.text.clone()),
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Outcome(winner={}, reason={})",
@@ -51,6 +90,31 @@ impl From<ExactValue> for Score {
 
 #[pymethods]
 impl Score {
+    /// Rebuilds a score from its kind and its number (the plies of a win or a loss, the value of
+    /// an evaluation, `None` for a draw), for pickling.
+    #[classmethod]
+    fn _restore(_cls: &Bound<'_, PyType>, kind: &str, number: Option<i64>) -> PyResult<Self> {
+        let plies = || number.and_then(|n| u32::try_from(n).ok());
+        let score = match (kind, number) {
+            ("win", _) => plies().map(|plies| EngineScore::Win { plies }),
+            ("loss", _) => plies().map(|plies| EngineScore::Loss { plies }),
+            ("draw", None) => Some(EngineScore::Draw),
+            ("eval", Some(n)) => i32::try_from(n).ok().map(EngineScore::Eval),
+            _ => None,
+        };
+        score.map(Score).ok_or_else(|| {
+            let number = number.map_or_else(|| "None".to_owned(), |n| n.to_string());
+            parse(format!("score ({kind:?}, {number}): not a score"))
+        })
+    }
+
+    /// Pickles (and copies) as the kind and the number.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let score = slf.get().0;
+        let number = score.plies().map(i64::from).or(score.eval().map(i64::from));
+        reduce(&slf.get_type(), (score.id(), number))
+    }
+
     /// `"win"`, `"loss"`, `"draw"` or `"eval"`.
     #[getter]
     fn kind(&self) -> &'static str {
@@ -122,6 +186,51 @@ pub(crate) struct SearchResult {
 
 #[pymethods]
 impl SearchResult {
+    /// Rebuilds a result from its fields (pickling).
+    #[classmethod]
+    #[allow(clippy::too_many_arguments)]
+    fn _restore(
+        _cls: &Bound<'_, PyType>,
+        best: Option<String>,
+        action: Option<usize>,
+        score: &Score,
+        pv: Vec<String>,
+        pv_actions: Vec<usize>,
+        depth: u32,
+        nodes: u64,
+        seconds: f64,
+    ) -> Self {
+        SearchResult {
+            best,
+            action,
+            score: score.clone(),
+            pv,
+            pv_actions,
+            depth,
+            nodes,
+            seconds,
+        }
+    }
+
+    /// Pickles (and copies) as the fields.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let r = slf.get().clone();
+        let score = Bound::new(slf.py(), r.score)?;
+        reduce(
+            &slf.get_type(),
+            (
+                r.best,
+                r.action,
+                score,
+                r.pv,
+                r.pv_actions,
+                r.depth,
+                r.nodes,
+                r.seconds,
+            ),
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SearchResult(move={}, score={}, pv={}, depth={}, nodes={}, seconds={:.3})",

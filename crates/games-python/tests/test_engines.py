@@ -4,6 +4,8 @@ the GIL."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import signal
 import subprocess
@@ -292,3 +294,25 @@ print("finished")
         process.wait()
     assert (process.returncode, out) == (0, "interrupted\n"), err
     assert waited < 2.0, f"stopped {waited:.2f} s after Ctrl-C"
+
+
+def test_outcomes_scores_and_results_pickle_and_copy():
+    # The frozen value types could be neither pickled nor copied.
+    over = ko.Kamisado.from_record("obpkyrgn/8/8/8/8/8/8/NGRYKPBO b - - c1a3 b8h2 a3e7 h2h2 e7e7")
+    results = [
+        ko.Engine("onitama", "easy").search(ko.Onitama()),  # an evaluation
+        ko.KamisadoSolver().solve(ko.Kamisado().after("c1a3")),  # a win
+        ko.Engine("kamisado", "easy").search(over),  # the game is over: no move
+    ]
+    lost = ko.Kamisado().after("c1a3").after("b8b2")
+    scores = [r.score for r in results] + [ko.KamisadoSolver().solve(lost).score]
+    assert {s.kind for s in scores} == {"eval", "win", "loss"}
+    values = [over.outcome, *scores, *results]
+    fields = ("move", "action", "score", "pv", "pv_actions", "depth", "nodes", "seconds")
+    for value in values:
+        for twin in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
+            assert type(twin) is type(value) and repr(twin) == repr(value)
+            if isinstance(value, ko.SearchResult):
+                assert [getattr(twin, f) for f in fields] == [getattr(value, f) for f in fields]
+            else:
+                assert twin == value
