@@ -245,9 +245,12 @@ macro_rules! vector_class {
                         });
                     }
                 };
-                let actions = actions
-                    .as_slice()
-                    .map_err(|_| shape("actions: expected a contiguous array"))?;
+                // A strided view (every other action, say) is copied.
+                let actions: std::borrow::Cow<'_, [i64]> = match actions.as_slice() {
+                    Ok(slice) => slice.into(),
+                    Err(_) => actions.as_array().to_vec().into(),
+                };
+                let actions = &*actions;
                 let batch = &mut self.batch;
                 let out = py.detach(|| batch.step(actions)).map_err(step_error)?;
                 PyTuple::new(

@@ -98,6 +98,28 @@ def test_actions_as_lists_and_other_integer_types():
     assert [batch.game(i).position for i in range(3)] == [twin.game(i).position for i in range(3)]
 
 
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint64])
+def test_strided_action_views_are_taken_as_any_array(dtype):
+    # An int64 view of every other action was refused ("expected a contiguous array"), where an
+    # int32 one was taken.
+    batch = ko.OnitamaVector(3, seed=5)
+    actions = batch.random_actions()
+    twin = ko.OnitamaVector(3, seed=5)
+    twin.random_actions()
+    spaced = np.zeros(6, dtype)
+    spaced[::2] = actions
+    assert not spaced[::2].flags.c_contiguous
+    batch.step(spaced[::2])
+    twin.step(actions)
+    assert [batch.game(i).position for i in range(3)] == [twin.game(i).position for i in range(3)]
+    actions = batch.random_actions()
+    twin.random_actions()
+    backwards = np.ascontiguousarray(actions[::-1]).astype(dtype)[::-1]  # a negative stride
+    batch.step(backwards)
+    twin.step(actions)
+    assert [batch.game(i).position for i in range(3)] == [twin.game(i).position for i in range(3)]
+
+
 def test_set_game_puts_a_position_into_the_batch():
     batch = ko.OnitamaVector(2)
     game = ko.Onitama("MSSSS/5/2m2/5/5 boar,elephant monkey,tiger crab r")
