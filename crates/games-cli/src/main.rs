@@ -10,6 +10,7 @@ mod commands;
 mod error;
 
 use std::ffi::OsString;
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -44,7 +45,11 @@ fn run(args: impl IntoIterator<Item = OsString>) -> Result<(), Failure> {
             use clap::error::ErrorKind;
             return match e.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    print!("{}", e.render());
+                    // Written, not printed: a closed pipe (`games --help | head -1`) is an
+                    // error that `main` ends quietly, not a panic.
+                    let mut out = std::io::stdout().lock();
+                    write!(out, "{}", e.render())?;
+                    out.flush()?;
                     Ok(())
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => Err(usage(

@@ -370,6 +370,22 @@ fn huge_depths_with_a_small_budget_stop_at_once() {
     }
 }
 
+#[cfg(unix)]
+#[test]
+fn help_into_a_closed_pipe_ends_quietly() {
+    for args in [
+        &["--help"][..],
+        &["play", "--help"],
+        &["tablebase", "--help"],
+        &["--version"],
+        &["show", "kamisado"],
+    ] {
+        let run = common::games_into_closed_stdout(args);
+        assert_eq!(run.code, 0, "games {args:?}: {}", run.stderr);
+        assert!(run.stderr.is_empty(), "games {args:?}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn an_interrupted_run_exits_promptly_without_a_panic() {
     if sigint_is_ignored() {

@@ -85,3 +85,29 @@ pub fn json(args: &[&str]) -> serde_json::Value {
     assert_eq!(out.lines().count(), 1, "more than one line of JSON: {out}");
     serde_json::from_str(&out).expect("valid JSON")
 }
+
+/// Runs `games` with these arguments and a standard output whose reader is already gone (as in
+/// `games ... | head -0`): every write to it fails with a broken pipe. Returns the exit code and
+/// stderr (stdout is empty).
+#[cfg(unix)]
+pub fn games_into_closed_stdout(args: &[&str]) -> Run {
+    use std::os::fd::OwnedFd;
+    use std::os::unix::net::UnixStream;
+    // A connected pair of sockets: with one end closed before `games` starts, a write to the
+    // other fails with EPIPE, the same as a pipe whose reader exited, without a race.
+    let (ours, theirs) = UnixStream::pair().expect("a socket pair");
+    drop(ours);
+    let out = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(args)
+        .env("RUST_BACKTRACE", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(OwnedFd::from(theirs)))
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the games binary runs");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::new(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
