@@ -137,3 +137,34 @@ fn the_out_file_and_the_threads_are_checked_first() {
     assert!(!std::path::Path::new(&format!("{out}.partial")).exists());
     std::fs::remove_file(&out).unwrap();
 }
+
+/// An `--out` that names a directory (an existing one, or any path ending in `/`) is refused
+/// before the table is built or its memory line printed, in memory and through files; nothing
+/// is left in the directory or beside it.
+#[test]
+fn an_out_that_names_a_directory_is_refused_first() {
+    let dir = scratch("a-directory");
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = scratch("no-such-directory");
+    let with_slash = format!("{dir}/");
+    let missing_with_slash = format!("{missing}/");
+    for extra in [&[][..], &["--low-memory"]] {
+        for (out, why) in [
+            (dir.as_str(), "an existing directory"),
+            (with_slash.as_str(), "ends in a separator"),
+            (missing_with_slash.as_str(), "ends in a separator"),
+        ] {
+            let mut args = vec!["tablebase", "onitama", "--cards", SET_A, "--pieces", "2"];
+            args.extend(["--out", out]);
+            args.extend(extra);
+            // `bad` also checks that nothing reached stdout.
+            let line = bad(&args, "bad --out");
+            assert!(line.contains(why), "{args:?}: {line}");
+        }
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    assert!(!std::path::Path::new(&format!("{dir}.partial")).exists());
+    assert!(!std::path::Path::new(&format!("{dir}.levels")).exists());
+    assert!(!std::path::Path::new(&missing).exists());
+    std::fs::remove_dir(&dir).unwrap();
+}

@@ -49,6 +49,7 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
         }
         generator = generator.threads(threads);
     }
+    check_out(&a.out)?;
     let entries = generator.entries();
     let free = available_memory();
     // In memory (4 bytes per entry at most) unless asked otherwise or it does not fit; through
@@ -143,6 +144,26 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
         "positions {positions} (side to move, each also with the colours swapped), wins {wins}, draws {draws}, losses {losses}, longest win {longest_win} plies, {seconds:.1} s ({:.1} M entries per second per thread)",
         entries as f64 / seconds / 1e6 / generator_threads(a) as f64
     )?;
+    Ok(())
+}
+
+/// Refuses an `--out` that cannot name the table's file: one ending in `/` or an existing
+/// directory (clap refuses an empty one). Checked before anything is printed or built: the build
+/// takes minutes and GBs, and only its last step, the rename, would find such a path unusable.
+fn check_out(path: &std::path::Path) -> Result<(), Failure> {
+    let text = path.as_os_str().to_string_lossy();
+    let refuse = |why: &str| {
+        Err(usage(format!(
+            "bad --out {}: {why}; give the file to write the table to (e.g. a4.tb)",
+            quote(&text)
+        )))
+    };
+    if text.ends_with(std::path::MAIN_SEPARATOR) || text.ends_with('/') {
+        return refuse("ends in a separator, which names a directory");
+    }
+    if path.is_dir() {
+        return refuse("an existing directory");
+    }
     Ok(())
 }
 
