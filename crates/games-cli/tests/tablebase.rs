@@ -168,3 +168,36 @@ fn an_out_that_names_a_directory_is_refused_first() {
     assert!(!std::path::Path::new(&missing).exists());
     std::fs::remove_dir(&dir).unwrap();
 }
+
+/// Through files (`--low-memory`) too, the table is written beside `--out` and renamed at the
+/// end: a path that cannot be written is refused before the memory line, and a failed build
+/// (here: the level lists' directory left by an interrupted one) leaves an earlier file whole.
+#[test]
+fn through_files_an_earlier_file_survives_a_failed_build() {
+    fn build(out: &str) -> Vec<&str> {
+        let mut args = vec!["tablebase", "onitama", "--cards", SET_A, "--pieces", "2"];
+        args.extend(["--out", out, "--low-memory"]);
+        args
+    }
+    let missing = std::env::temp_dir()
+        .join(format!(
+            "games-cli-tb-{}-no-such-dir-lm",
+            std::process::id()
+        ))
+        .join("a.tb")
+        .display()
+        .to_string();
+    bad(&build(&missing), "cannot write --out");
+    let out = scratch("earlier-lm.tb");
+    std::fs::write(&out, "an earlier file").unwrap();
+    let levels = format!("{out}.partial.levels");
+    std::fs::create_dir_all(&levels).unwrap();
+    bad(&build(&out), "remove it first");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "an earlier file");
+    std::fs::remove_dir(&levels).unwrap();
+    ok(&build(&out));
+    assert_eq!(std::fs::read(&out).unwrap().len(), 18064);
+    assert!(!std::path::Path::new(&format!("{out}.partial")).exists());
+    assert!(!std::path::Path::new(&levels).exists());
+    std::fs::remove_file(&out).unwrap();
+}

@@ -68,21 +68,31 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
     } else {
         generator.memory_bytes() + (tables - 1) * entries
     };
-    // The table is written beside `--out` and renamed onto it at the end: a bad path is reported
-    // before anything is printed or built, and a failed or interrupted build leaves an earlier
-    // file there as it was (the build through files handles its own files).
-    let partial = if low_memory {
-        None
-    } else {
-        Some(PartialFile::create(&a.out)?)
+    // The table is written beside `--out` and renamed onto it at the end, in memory and through
+    // files: a bad path is reported before anything is printed or built, and a failed or
+    // interrupted build leaves an earlier file there as it was.
+    let (mut partial, file) = PartialFile::create(&a.out)?;
+    // Through files, the distances of each level are kept in a directory beside the table,
+    // which must not exist yet (one left by an interrupted build).
+    let levels = {
+        let mut levels = partial.partial_path().as_os_str().to_owned();
+        levels.push(".levels");
+        std::path::PathBuf::from(levels)
     };
+    if low_memory && levels.exists() {
+        return Err(usage(format!(
+            "cannot build --out {}: {} exists (left by an interrupted build?): remove it first",
+            a.out.display(),
+            levels.display()
+        )));
+    }
     let mut out = std::io::stdout().lock();
     if low_memory {
         writeln!(
             out,
-            "{entries} entries (1 byte per entry in the file), memory needed: {:.2} GiB (built through files: 2 bits per state in memory, the distances on disk in {}.levels until the end)",
+            "{entries} entries (1 byte per entry in the file), memory needed: {:.2} GiB (built through files: 2 bits per state in memory, the distances on disk in {} until the end)",
             gib(need),
-            a.out.display()
+            levels.display()
         )?;
     } else {
         writeln!(
@@ -102,11 +112,20 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
         }
     }
     let start = Instant::now();
-    let stats = if let Some((mut partial, file)) = partial {
+    let cannot =
+        |e: &dyn std::fmt::Display| usage(format!("cannot write --out {}: {e}", a.out.display()));
+    let stats = if low_memory {
+        // Through files: the generator writes the file itself (and removes it if it fails).
+        drop(file);
+        let bar = progress_bar(generator.file_work(), "building");
+        let stats = generator
+            .generate_to_file(partial.partial_path(), &|n| bar.inc(n))
+            .map_err(|e| usage(format!("cannot build --out {}: {e}", a.out.display())))?;
+        bar.finish_and_clear();
+        partial.finish().map_err(|e| cannot(&e))?;
+        stats
+    } else {
         let table = run(&generator, "building")?;
-        let cannot = |e: &dyn std::fmt::Display| {
-            usage(format!("cannot write --out {}: {e}", a.out.display()))
-        };
         table
             .write_to(std::io::BufWriter::with_capacity(1 << 20, file))
             .map_err(|e| cannot(&e))?;
@@ -122,14 +141,6 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
             )?;
         }
         table.stats()
-    } else {
-        // Through files.
-        let bar = progress_bar(generator.file_work(), "building");
-        let stats = generator
-            .generate_to_file(&a.out, &|n| bar.inc(n))
-            .map_err(|e| usage(format!("cannot build --out {}: {e}", a.out.display())))?;
-        bar.finish_and_clear();
-        stats
     };
     let seconds = start.elapsed().as_secs_f64();
     let Stats {
@@ -375,6 +386,11 @@ impl PartialFile {
             finished: false,
         };
         Ok((guard, file))
+    }
+
+    /// Where the file is written until [`PartialFile::finish`].
+    fn partial_path(&self) -> &std::path::Path {
+        &self.partial
     }
 
     /// Renames the written file onto the path.
