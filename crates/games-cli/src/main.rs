@@ -2,12 +2,14 @@
 //!
 //! The contract (output formats, exit codes) is documented in `docs/cli.md`; run `games --help`.
 //! Modules: `main` parses the arguments (`args`) and hands each command to the catalog's dispatch;
-//! the `commands` are written once for every game; `error` turns failures into one line.
+//! the `commands` are written once for every game; `error` turns failures into one line;
+//! `partial` writes output files whole or not at all.
 #![forbid(unsafe_code)]
 
 mod args;
 mod commands;
 mod error;
+mod partial;
 
 use std::ffi::OsString;
 use std::io::Write;

@@ -222,6 +222,61 @@ fn the_tuner_writes_weights_the_engine_loads_and_is_reproducible() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// An earlier weights file survives a run that does not finish: the weights are written beside
+/// `--out` and renamed onto it at the end, so a killed run (here as soon as it has checked that
+/// it can write) leaves the file as it was; an `--out` that names a directory is refused at once.
+#[test]
+fn an_earlier_weights_file_survives_an_unfinished_tune() {
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("games-tune-earlier-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("w1").display().to_string();
+    let partial = format!("{out}.partial");
+    let earlier = "# earlier weights\nstudent 100\n";
+    std::fs::write(&out, earlier).unwrap();
+    // Far more games than the test waits for.
+    let mut child = Command::new(GAMES)
+        .args([
+            "tune",
+            "onitama",
+            "--deals",
+            "1000",
+            "--games-per-deal",
+            "1000",
+        ])
+        .args(["--out", &out])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("games runs");
+    // Waits until the run has checked --out: the partial file exists, or (as before the fix)
+    // `--out` itself was emptied; or the run ended. The bound only keeps a broken run from
+    // hanging the test.
+    let start = std::time::Instant::now();
+    loop {
+        if std::path::Path::new(&partial).exists()
+            || std::fs::read_to_string(&out).ok().as_deref() != Some(earlier)
+            || child.try_wait().expect("games is waited for").is_some()
+        {
+            break;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(120),
+            "games tune neither created {partial} nor touched {out}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), earlier);
+    for refused in [dir.display().to_string(), format!("{}/", dir.display())] {
+        bad(&["tune", "onitama", "--out", &refused], "bad --out");
+    }
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), earlier);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// An external program that runs but gives no move (it fails, or prints no JSON): `match` and
 /// `analyze` stop with one line that names the engine, exit 2, and do not panic.
 #[test]

@@ -13,6 +13,7 @@ use onitama_tablebase::{Generator, Stats, Tablebase, TablebaseError, TablebaseFi
 
 use crate::args::{SolveArgs, TablebaseArgs};
 use crate::error::{Failure, quote, usage};
+use crate::partial::PartialFile;
 
 /// The memory the machine can give now, in bytes (`MemAvailable` of `/proc/meminfo`), if known.
 fn available_memory() -> Option<u64> {
@@ -49,7 +50,6 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
         }
         generator = generator.threads(threads);
     }
-    check_out(&a.out)?;
     let entries = generator.entries();
     let free = available_memory();
     // In memory (4 bytes per entry at most) unless asked otherwise or it does not fit; through
@@ -155,26 +155,6 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
         "positions {positions} (side to move, each also with the colours swapped), wins {wins}, draws {draws}, losses {losses}, longest win {longest_win} plies, {seconds:.1} s ({:.1} M entries per second per thread)",
         entries as f64 / seconds / 1e6 / generator_threads(a) as f64
     )?;
-    Ok(())
-}
-
-/// Refuses an `--out` that cannot name the table's file: one ending in `/` or an existing
-/// directory (clap refuses an empty one). Checked before anything is printed or built: the build
-/// takes minutes and GBs, and only its last step, the rename, would find such a path unusable.
-fn check_out(path: &std::path::Path) -> Result<(), Failure> {
-    let text = path.as_os_str().to_string_lossy();
-    let refuse = |why: &str| {
-        Err(usage(format!(
-            "bad --out {}: {why}; give the file to write the table to (e.g. a4.tb)",
-            quote(&text)
-        )))
-    };
-    if text.ends_with(std::path::MAIN_SEPARATOR) || text.ends_with('/') {
-        return refuse("ends in a separator, which names a directory");
-    }
-    if path.is_dir() {
-        return refuse("an existing directory");
-    }
     Ok(())
 }
 
@@ -362,49 +342,4 @@ pub fn solve(a: &SolveArgs) -> Result<(), Failure> {
         writeln!(out, "tablebase {}, {seconds:.2} s", path.display())?;
     }
     Ok(())
-}
-
-/// A file written at `PATH.partial` and renamed onto `PATH` by [`PartialFile::finish`]; removed
-/// when dropped unfinished (an error, a panic).
-struct PartialFile {
-    partial: std::path::PathBuf,
-    path: std::path::PathBuf,
-    finished: bool,
-}
-
-impl PartialFile {
-    /// Creates `path.partial`, open for writing.
-    fn create(path: &std::path::Path) -> Result<(Self, std::fs::File), Failure> {
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(".partial");
-        let partial = std::path::PathBuf::from(partial);
-        let file = std::fs::File::create(&partial)
-            .map_err(|e| usage(format!("cannot write --out {}: {e}", path.display())))?;
-        let guard = PartialFile {
-            partial,
-            path: path.to_owned(),
-            finished: false,
-        };
-        Ok((guard, file))
-    }
-
-    /// Where the file is written until [`PartialFile::finish`].
-    fn partial_path(&self) -> &std::path::Path {
-        &self.partial
-    }
-
-    /// Renames the written file onto the path.
-    fn finish(&mut self) -> std::io::Result<()> {
-        std::fs::rename(&self.partial, &self.path)?;
-        self.finished = true;
-        Ok(())
-    }
-}
-
-impl Drop for PartialFile {
-    fn drop(&mut self) {
-        if !self.finished {
-            let _ = std::fs::remove_file(&self.partial);
-        }
-    }
 }

@@ -14,6 +14,7 @@ use onitama_engine::tune::{SelfPlayConfig, self_play};
 
 use crate::args::TuneArgs;
 use crate::error::{Failure, usage};
+use crate::partial::PartialFile;
 
 fn bar(len: u64, prefix: &str, unit: &str) -> ProgressBar {
     let bar = ProgressBar::new(len);
@@ -63,9 +64,10 @@ pub fn tune(a: &TuneArgs) -> Result<(), Failure> {
         }
         None => OnitamaEval::hand_set(),
     };
-    // Fail on an unwritable --out now, not after the work.
-    std::fs::write(&a.out, b"")
-        .map_err(|e| usage(format!("cannot write --out {}: {e}", a.out.display())))?;
+    // Fail on an unwritable --out now, not after the work; the weights are written beside it
+    // and renamed onto it at the end, so that a failed or interrupted run leaves an earlier file
+    // as it was.
+    let (mut partial, mut file) = PartialFile::create(&a.out)?;
     let config = SelfPlayConfig {
         eval: start.clone(),
         deals: a.deals,
@@ -152,7 +154,17 @@ pub fn tune(a: &TuneArgs) -> Result<(), Failure> {
         fitted.loss_before,
         fitted.loss_after,
     );
-    std::fs::write(&a.out, eval.to_weights_text(&header))?;
+    // An output error (exit 1), as before, but naming the file.
+    let cannot = |e: std::io::Error| {
+        Failure::Io(std::io::Error::new(
+            e.kind(),
+            format!("cannot write --out {}: {e}", a.out.display()),
+        ))
+    };
+    file.write_all(eval.to_weights_text(&header).as_bytes())
+        .map_err(cannot)?;
+    drop(file);
+    partial.finish().map_err(cannot)?;
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
