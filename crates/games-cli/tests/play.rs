@@ -225,3 +225,25 @@ fn bad_play_flags_are_one_line_and_exit_2() {
         "grandmaster",
     );
 }
+
+/// `dest SQUARE` reads SQUARE as a square of the board: a bad one, or words after it, are
+/// explained and the prompt asks again (no board); a good one shows the board.
+#[test]
+fn dest_explains_a_bad_square() {
+    let out = play(
+        &["kamisado", "--players", "human,human"],
+        "c1a3\ndest z9\ndest b8 x\ndest a0\ndest B8\n",
+    );
+    assert!(
+        out.contains("gold> bad square \"z9\": expected a file a..h then a rank 1..8\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("gold> dest takes one square: extra words \"x\""),
+        "{out}"
+    );
+    assert!(out.contains("gold> bad square \"a0\""), "{out}");
+    // `dest B8` (the required tower, either case) shows the board with its destinations.
+    let boards = out.matches("legal moves (type moves to list them)").count();
+    assert_eq!(boards, 3, "the start, after c1a3, after dest B8: {out}");
+}

@@ -76,6 +76,35 @@ fn ask(
     Ok(Some(line.trim().to_owned()))
 }
 
+/// A square in the game's notation (a file letter, either case, then a rank from 1), in
+/// lowercase; or why `text` is none.
+fn parse_square<G: CatalogGame>(text: &str) -> Result<String, String> {
+    let Some(geometry) = G::board_geometry() else {
+        return Err("this game has no squares".to_owned());
+    };
+    let files = geometry.files;
+    let expected = || {
+        format!(
+            "expected a file {}..{} then a rank 1..{}",
+            files.chars().next().unwrap_or('a'),
+            files.chars().last().unwrap_or('a'),
+            geometry.ranks
+        )
+    };
+    let mut chars = text.chars();
+    let file = chars.next().map(|c| c.to_ascii_lowercase());
+    let rank = chars.as_str();
+    let file_ok = file.is_some_and(|f| files.contains(f));
+    let rank_ok = !rank.is_empty()
+        && !rank.starts_with('0')
+        && rank.bytes().all(|b| b.is_ascii_digit())
+        && rank.parse::<u8>().is_ok_and(|r| r <= geometry.ranks);
+    match file {
+        Some(file) if file_ok && rank_ok => Ok(format!("{file}{rank}")),
+        _ => Err(expected()),
+    }
+}
+
 fn player_by_id<G: CatalogGame>(id: &str) -> Option<G::Player> {
     let id = id.to_ascii_lowercase();
     <G::Player as Player>::BOTH
@@ -504,14 +533,24 @@ impl<G: CatalogGame> Terminal<G> {
                 legal_move_texts(self.session().position()).join(" ")
             )?,
             "board" => write!(out, "{}", self.status())?,
-            "dest" => {
-                self.selected = Some(if rest.is_empty() {
-                    "*".to_owned()
-                } else {
-                    rest.to_owned()
-                });
-                write!(out, "{}", self.status())?;
-            }
+            "dest" => match rest.split_once(char::is_whitespace) {
+                Some((_, extra)) => writeln!(
+                    out,
+                    "dest takes one square: extra words {} (type help for the commands)",
+                    quote(extra.trim())
+                )?,
+                None if rest.is_empty() || rest == "*" => {
+                    self.selected = Some("*".to_owned());
+                    write!(out, "{}", self.status())?;
+                }
+                None => match parse_square::<G>(rest) {
+                    Ok(square) => {
+                        self.selected = Some(square);
+                        write!(out, "{}", self.status())?;
+                    }
+                    Err(why) => writeln!(out, "bad square {}: {why}", quote(rest))?,
+                },
+            },
             "hint" => {
                 let spec = self.hint_spec.clone();
                 let (best, score, _) = self.search(&spec)?;
