@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{bad, games_with_input};
+use common::{bad, games_with_bytes, games_with_input};
 
 fn play(args: &[&str], input: &str) -> String {
     let mut all = vec!["play"];
@@ -246,4 +246,29 @@ fn dest_explains_a_bad_square() {
     // `dest B8` (the required tower, either case) shows the board with its destinations.
     let boards = out.matches("legal moves (type moves to list them)").count();
     assert_eq!(boards, 3, "the start, after c1a3, after dest B8: {out}");
+}
+
+/// A line that is not UTF-8 (a stray byte) is explained and asked again, at the prompt and as
+/// the answer to a question, instead of ending the game.
+#[test]
+fn a_line_that_is_not_text_is_asked_again() {
+    let run = games_with_bytes(
+        &["play", "kamisado", "--players", "human,human"],
+        b"c1a3\n\xff\xfe\nb8h2\ndraw\n\xc3\nyes\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    let out = run.stdout;
+    assert!(
+        out.contains(
+            "gold> cannot read that line: it is not UTF-8 text (type help for the commands)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("accept? (yes/no) cannot read that line: it is not UTF-8 text\n"),
+        "{out}"
+    );
+    assert_eq!(line(&out, "moves: "), "c1a3 b8h2");
+    assert_eq!(line(&out, "result: "), "draw by agreement");
 }

@@ -60,20 +60,45 @@ struct Terminal<G: CatalogGame> {
     selected: Option<String>,
 }
 
-/// Reads one answer to a question; `None` at the end of the input.
+/// One line of the input: its text, or [`Input::NotText`] for a line that is not UTF-8 (a stray
+/// byte must not end the game: the line is explained and the prompt asks again).
+enum Input {
+    Text(String),
+    NotText,
+    End,
+}
+
+/// What a person is told about a line that is not UTF-8 text.
+const NOT_TEXT: &str = "cannot read that line: it is not UTF-8 text";
+
+/// Reads one line of the input, as bytes up to the newline.
+fn read_input(input: &mut impl BufRead) -> Result<Input, Failure> {
+    let mut bytes = Vec::new();
+    if input.read_until(b'\n', &mut bytes)? == 0 {
+        return Ok(Input::End);
+    }
+    Ok(String::from_utf8(bytes).map_or(Input::NotText, Input::Text))
+}
+
+/// Reads one answer to a question (asked again after a line that is not text); `None` at the
+/// end of the input.
 fn ask(
     question: &str,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Option<String>, Failure> {
-    write!(out, "{question}")?;
-    out.flush()?;
-    let mut line = String::new();
-    if input.read_line(&mut line)? == 0 {
-        writeln!(out)?;
-        return Ok(None);
+    loop {
+        write!(out, "{question}")?;
+        out.flush()?;
+        match read_input(input)? {
+            Input::Text(line) => return Ok(Some(line.trim().to_owned())),
+            Input::NotText => writeln!(out, "{NOT_TEXT}")?,
+            Input::End => {
+                writeln!(out)?;
+                return Ok(None);
+            }
+        }
     }
-    Ok(Some(line.trim().to_owned()))
 }
 
 /// A square in the game's notation (a file letter, either case, then a rank from 1), in
@@ -505,11 +530,14 @@ impl<G: CatalogGame> Terminal<G> {
         let started = Instant::now();
         write!(out, "{}> ", mover.id())?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            return Ok(Line::Quit);
-        }
+        let line = match read_input(input)? {
+            Input::Text(line) => Some(line),
+            Input::NotText => None,
+            Input::End => {
+                writeln!(out)?;
+                return Ok(Line::Quit);
+            }
+        };
         if !self.test_clock {
             if let Some(result) = self.session_mut().tick(started.elapsed()) {
                 writeln!(
@@ -519,6 +547,10 @@ impl<G: CatalogGame> Terminal<G> {
                 return Ok(Line::Again);
             }
         }
+        let Some(line) = line else {
+            writeln!(out, "{NOT_TEXT} (type help for the commands)")?;
+            return Ok(Line::Again);
+        };
         let line = line.trim();
         let (command, rest) = line
             .split_once(' ')

@@ -13,6 +13,11 @@ pub struct Run {
 
 /// Runs `games` with these arguments and optional standard input.
 pub fn games_with_input(args: &[&str], input: &str) -> Run {
+    games_with_bytes(args, input.as_bytes())
+}
+
+/// Runs `games` with these arguments and this standard input, which need not be UTF-8.
+pub fn games_with_bytes(args: &[&str], input: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
         .args(args)
         .env("RUST_BACKTRACE", "1")
@@ -23,7 +28,7 @@ pub fn games_with_input(args: &[&str], input: &str) -> Run {
         .expect("the games binary runs");
     let mut stdin = child.stdin.take().expect("stdin is piped");
     // The child may exit before reading everything (bad arguments): ignore a broken pipe.
-    let _ = stdin.write_all(input.as_bytes());
+    let _ = stdin.write_all(input);
     drop(stdin);
     let out = child.wait_with_output().expect("the games binary finishes");
     Run {
