@@ -271,8 +271,9 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
     /// Search for this many seconds (the default is 1 when no limit is given).
-    #[arg(long, value_name = "SECONDS")]
-    pub time: Option<f64>,
+    // Read by the command, so that a bad value is reported in the user's own words.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub time: Option<String>,
     /// Search this many nodes (playouts for mcts).
     #[arg(long, value_name = "N")]
     pub nodes: Option<u64>,

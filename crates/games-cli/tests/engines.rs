@@ -293,6 +293,30 @@ fn engine_and_match_input_is_checked() {
     bad(&["analyze", "tictactoe", "--depth", "0"], "--depth");
     bad(&["analyze", "tictactoe", "--time", "0"], "--time");
     bad(&["analyze", "tictactoe", "--time=-1"], "--time");
+    // The value as it was written; beyond what a duration holds is too large, not "not above 0".
+    for (time, why) in [
+        (
+            "1e20",
+            "bad --time \"1e20\": too large (at most 18446744073709551615 seconds)",
+        ),
+        ("1e300", "bad --time \"1e300\": too large (at most"),
+        ("inf", "bad --time \"inf\": too large"),
+        ("1e-12", "bad --time \"1e-12\": too small"),
+        (
+            "NaN",
+            "bad --time \"NaN\": expected a number of seconds above 0",
+        ),
+        (
+            "-2",
+            "bad --time \"-2\": expected a number of seconds above 0",
+        ),
+        (
+            "soon",
+            "bad --time \"soon\": expected a number of seconds above 0",
+        ),
+    ] {
+        bad(&["analyze", "tictactoe", "--time", time], why);
+    }
     bad(
         &["analyze", "tictactoe", "--depth", "3", "--nodes", "9"],
         "--nodes",

@@ -9,7 +9,7 @@ use game_catalog::{CatalogGame, GameVisitor};
 use game_engines::{Engine, Limits, SearchResult};
 
 use crate::args::AnalyzeArgs;
-use crate::error::{Failure, usage};
+use crate::error::{Failure, quote, usage};
 
 /// `games analyze` for the game `G`.
 pub struct Analyze<'a>(pub &'a AnalyzeArgs);
@@ -81,11 +81,31 @@ fn limits(a: &AnalyzeArgs) -> Result<Limits, Failure> {
         }
         return Ok(Limits::nodes(nodes));
     }
-    let seconds = a.time.unwrap_or(1.0);
-    match Duration::try_from_secs_f64(seconds) {
-        Ok(time) if !time.is_zero() => Ok(Limits::time(time)),
-        _ => Err(usage(format!(
-            "bad --time {seconds}: expected a number of seconds above 0"
+    match &a.time {
+        Some(text) => seconds("--time", text).map(Limits::time),
+        None => Ok(Limits::time(Duration::from_secs(1))),
+    }
+}
+
+/// A time in seconds (`1`, `0.5`, `2e3`) given to `flag`, above 0 and at most what a
+/// [`Duration`] holds; an error quotes `text` as the user wrote it.
+fn seconds(flag: &str, text: &str) -> Result<Duration, Failure> {
+    let bad = |why: String| usage(format!("bad {flag} {}: {why}", quote(text)));
+    let value: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| bad("expected a number of seconds above 0".to_owned()))?;
+    if value.is_nan() || value <= 0.0 {
+        return Err(bad("expected a number of seconds above 0".to_owned()));
+    }
+    match Duration::try_from_secs_f64(value) {
+        Ok(time) if time.is_zero() => Err(bad(
+            "too small (at least 0.000000001 seconds, a nanosecond)".to_owned(),
+        )),
+        Ok(time) => Ok(time),
+        Err(_) => Err(bad(format!(
+            "too large (at most {} seconds)",
+            Duration::MAX.as_secs()
         ))),
     }
 }
