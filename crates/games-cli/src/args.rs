@@ -368,9 +368,9 @@ pub struct VerifyProofArgs {
 /// `games serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// The address to listen on; port 0 picks a free port.
+    /// The address to listen on: an IP address or a host name, and a port (0 picks a free one).
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
-    pub addr: std::net::SocketAddr,
+    pub addr: String,
     /// The `SQLite` database that keeps the games across restarts.
     #[arg(long, value_name = "PATH", default_value = games_server::ServerConfig::DEFAULT_DB)]
     pub db: std::path::PathBuf,

@@ -27,8 +27,12 @@ impl Drop for Served {
 }
 
 fn serve(db: &Path) -> Served {
+    serve_at("127.0.0.1:0", db)
+}
+
+fn serve_at(addr: &str, db: &Path) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .args(["serve", "--addr", addr, "--db"])
         .arg(db)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -125,6 +129,35 @@ fn mover<'a>(state: &Value, creator: &'a str, joiner: &'a str) -> &'a str {
         creator
     } else {
         joiner
+    }
+}
+
+/// `--addr HOST:PORT` takes a host name too: `localhost` is resolved, and the server listens on
+/// one of its addresses and answers there.
+#[test]
+fn serve_listens_on_a_host_name() {
+    let db = temp_db("host-name");
+    let server = serve_at("localhost:0", &db);
+    let ip: std::net::SocketAddr = server.addr.parse().expect("an IP address and a port");
+    assert!(ip.ip().is_loopback(), "{}", server.addr);
+    let (status, _) = http(&server.addr, "GET", "/api/catalog", &Value::Null);
+    assert_eq!(status, 200);
+    drop(server);
+    for (addr, why) in [
+        ("localhost", "expected HOST:PORT"),
+        ("localhost:http", "expected HOST:PORT"),
+        ("localhost:99999", "expected HOST:PORT"),
+    ] {
+        let run = common::games(&["serve", "--addr", addr]);
+        assert_eq!(run.code, 2, "{addr}: {}", run.stderr);
+        assert!(run.stdout.is_empty());
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(
+            run.stderr
+                .contains(&format!("bad --addr \"{addr}\": {why}")),
+            "{}",
+            run.stderr
+        );
     }
 }
 
