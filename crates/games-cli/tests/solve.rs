@@ -105,9 +105,21 @@ fn a_proof_verifies_and_a_tampered_one_is_refuted() {
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("more than the"), "{}", run.stderr);
 
-    // Not a proof at all.
-    std::fs::write(&file, "hello\n").unwrap();
-    assert_eq!(games(&["verify-proof", "kamisado", path]).code, 1);
+    // Not a proof at all: text in another format, an empty file, or bytes that are not text
+    // all exit 1 with one line (a path that cannot be read is a bad argument: exit 2).
+    for content in [&b"hello\n"[..], b"", b"proof 1\n\xff\xfe\n"] {
+        std::fs::write(&file, content).unwrap();
+        let run = games(&["verify-proof", "kamisado", path]);
+        assert_eq!(run.code, 1, "{content:?}: {}", run.stderr);
+        assert!(run.stdout.is_empty());
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(run.stderr.contains("is not a proof file"), "{}", run.stderr);
+    }
+    assert!(
+        games(&["verify-proof", "kamisado", path])
+            .stderr
+            .contains("line 2: not UTF-8 text")
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -31,8 +31,19 @@ impl GameVisitor for VerifyProof<'_> {
             )));
         }
         let path = &self.0.file;
-        let text = std::fs::read_to_string(path)
+        // A path that cannot be read is a bad argument (exit 2); a file that is read but is no
+        // proof (not text, or not in the format) proves nothing (exit 1), whatever is wrong.
+        let bytes = std::fs::read(path)
             .map_err(|e| usage(format!("cannot read {}: {e}", path.display())))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            // The line of the first bad byte: one more than the newlines before it.
+            let line = e.as_bytes()[..at].split(|&b| b == b'\n').count();
+            Failure::Refuted(format!(
+                "{} is not a proof file: line {line}: not UTF-8 text",
+                path.display()
+            ))
+        })?;
         let proof = Proof::parse(&text).map_err(|e| {
             Failure::Refuted(format!("{} is not a proof file: {e}", path.display()))
         })?;
