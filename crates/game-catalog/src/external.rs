@@ -6,8 +6,9 @@
 //! Each move is a fresh process given only the position: no table and no game history carry
 //! over between moves, so repetitions are not scored as draws by the external side.
 
+use std::io::Read;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use abstract_game::Notation;
@@ -24,8 +25,11 @@ pub const NO_MOVE_CAUSE: &str =
 /// every search and plays the `best` move it prints.
 ///
 /// The limit is `--time` (seconds) for a time limit, else `--depth`, else `--nodes`, else
-/// nothing (the program's default, one second). A program that fails, prints no JSON or
-/// names no legal move gives no move (`best: None`): a match then stops with
+/// nothing (the program's default, one second). A program still running after its time limit
+/// and as long again (at least [`GRACE`]) is stopped, as is one whose search the limits' stop
+/// flag ends; one given a depth or a node count runs until it answers. A program that fails,
+/// is stopped, prints no JSON or names no legal move gives no move (`best: None`): a match
+/// then stops with
 /// [`game_engines::matches::MatchError::NoMove`], and `games analyze` with an error.
 #[derive(Clone, Debug)]
 pub struct External {
@@ -63,6 +67,57 @@ impl External {
         }
         args
     }
+}
+
+/// How long a program given a time limit may run beyond it before it is stopped: the limit
+/// again, and at least this (its start-up, a slow machine).
+pub const GRACE: Duration = Duration::from_secs(10);
+
+/// How often a running program is checked.
+const POLL: Duration = Duration::from_millis(5);
+
+/// Runs `command` to its end and returns what it printed, or `None` when it cannot be started,
+/// fails, or is stopped: by the limits' stop flag, or after the time limit (if any) and as long
+/// again, at least [`GRACE`], so that a program that hangs does not hang the caller.
+fn run(command: &mut Command, limits: &Limits) -> Option<Vec<u8>> {
+    let deadline = limits.time.map(|time| time.saturating_add(time.max(GRACE)));
+    let mut child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    // Read on a thread of its own: a program that prints more than a pipe holds is not blocked.
+    let mut stdout = child.stdout.take()?;
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        stdout.read_to_end(&mut out).map(|_| out)
+    });
+    let clock = std::time::Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if stop_flag(limits) || deadline.is_some_and(|d| clock.elapsed() > d) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => std::thread::sleep(POLL),
+            Err(_) => break None,
+        }
+    };
+    // A stopped program's own children may still hold its output open: its reader is left to
+    // end with them.
+    status.filter(std::process::ExitStatus::success)?;
+    reader.join().ok()?.ok()
+}
+
+/// Whether the limits' stop flag (if any) is set.
+fn stop_flag(limits: &Limits) -> bool {
+    limits
+        .stop
+        .as_ref()
+        .is_some_and(|stop| stop.load(std::sync::atomic::Ordering::Relaxed))
 }
 
 /// The score of the JSON object `{"kind": "win", "plies": 7}`.
@@ -103,13 +158,11 @@ impl<G: Notation + CatalogEntry> Engine<G> for External {
         if let Some(over) = SearchResult::game_over(pos) {
             return over;
         }
-        let output = Command::new(&self.cmd)
-            .args(self.args(pos, limits))
-            .output();
-        let json = output.ok().filter(|o| o.status.success()).and_then(|o| {
-            let text = String::from_utf8_lossy(&o.stdout).into_owned();
-            serde_json::from_str::<serde_json::Value>(text.trim()).ok()
-        });
+        let json =
+            run(Command::new(&self.cmd).args(self.args(pos, limits)), limits).and_then(|stdout| {
+                let text = String::from_utf8_lossy(&stdout).into_owned();
+                serde_json::from_str::<serde_json::Value>(text.trim()).ok()
+            });
         result.elapsed = started.elapsed();
         let Some(json) = json else {
             return result;

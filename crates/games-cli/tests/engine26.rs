@@ -319,6 +319,35 @@ fn an_external_program_that_gives_no_move_is_an_error() {
     assert!(v["best"].is_null(), "{v}");
 }
 
+/// A program that never answers is stopped after its time limit and as long again, at least
+/// `game_catalog::external::GRACE` (10 s): the match ends with "gave no move" instead of
+/// waiting for ever. The script's `sleep` is a child of the shell, which outlives the shell and
+/// keeps its output open.
+#[cfg(unix)]
+#[test]
+fn an_external_program_that_hangs_is_stopped() {
+    use std::os::unix::fs::PermissionsExt;
+    let script = std::env::temp_dir().join(format!("games-hangs-{}.sh", std::process::id()));
+    std::fs::write(&script, "#!/bin/sh\nsleep 600\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let spec = format!("external:cmd={}", script.display());
+    let message = bad(
+        &[
+            "match",
+            "onitama",
+            "--engines",
+            &format!("{spec},random"),
+            "--games",
+            "2",
+            "--time-per-move",
+            "50",
+        ],
+        "gave no move in game 1",
+    );
+    assert!(message.contains(&spec), "{message}");
+    std::fs::remove_file(&script).unwrap();
+}
+
 /// Counts that would allocate before the first game (the openings of a match, the deals of a
 /// tuning run) or start threads at once are bounded, with a clear error instead of a panic or an
 /// abort.

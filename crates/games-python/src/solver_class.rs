@@ -69,8 +69,11 @@ impl KamisadoSolver {
             table_mib,
             max_plies,
         };
+        let solver = Solver::try_with_order(config, SolverOrder).map_err(|e| {
+            pyo3::exceptions::PyMemoryError::new_err(format!("table_mib {table_mib}: {e}"))
+        })?;
         Ok(KamisadoSolver {
-            solver: Mutex::new(kamisado_engine::solver(config)),
+            solver: Mutex::new(solver),
             config,
         })
     }

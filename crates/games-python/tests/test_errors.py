@@ -200,6 +200,34 @@ except MemoryError as e:
     assert done.stdout.strip() == "MemoryError: num_envs 1048576: not enough memory for 1048576 games"
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="address-space limits of Linux")
+def test_tables_that_do_not_fit_in_memory_are_errors_not_an_abort():
+    # Under an address-space limit of 1 GiB more than in use, an 8 GiB solver table or
+    # transposition table cannot be had: it aborted the interpreter.
+    code = """
+import resource
+import kamisado_onitama as ko
+with open("/proc/self/statm") as statm:
+    used = int(statm.read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (used + 2**30, resource.RLIM_INFINITY))
+try:
+    ko.KamisadoSolver(table_mib=8192)
+except MemoryError as e:
+    print("MemoryError:", e)
+try:
+    ko.Engine("onitama", "alphabeta:tt=8192")
+except ko.ParseError as e:
+    print("ParseError:", e)
+print(ko.KamisadoSolver(table_mib=64).solve(ko.Kamisado().after("c1a3")).score)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:2] == [
+        "MemoryError: table_mib 8192: a table of 8192 MiB cannot be allocated",
+        'ParseError: engine spec "alphabeta:tt=8192": engine option tt="8192": more memory than this process can allocate',
+    ]
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
