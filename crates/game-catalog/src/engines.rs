@@ -490,7 +490,8 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                 _ => AlphaBetaConfig::default(),
             };
             let mut zero = false;
-            let mut auto_tables = false;
+            // The option that asked for the deal's tables (`tablebase=auto`, `tablebase-pieces=N`).
+            let mut auto_tables: Option<(&str, &str)> = None;
             let mut larger_tables = None;
             let mut oracle = None;
             let mut evaluator = G::Evaluator::default();
@@ -597,13 +598,13 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                             .map_err(|e| file_error(format!("cannot read it: {e}")))?;
                         evaluator = G::evaluator_from_weights_text(&text).map_err(file_error)?;
                     }
-                    "tablebase" if value == "auto" => auto_tables = true,
+                    "tablebase" if value == "auto" => auto_tables = Some((key, value)),
                     "tablebase-pieces" => {
                         let pieces: u8 = number(key, value, "expected 4, 6, 8 or 10 pieces")?;
                         if !matches!(pieces, 4 | 6 | 8 | 10) {
                             return Err(bad("expected 4, 6, 8 or 10 pieces"));
                         }
-                        auto_tables = true;
+                        auto_tables = Some((key, value));
                         larger_tables = (pieces > 4).then_some(pieces);
                     }
                     "tablebase" => {
@@ -631,11 +632,20 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                     }
                 }
             }
-            if auto_tables {
+            if let Some((key, value)) = auto_tables {
                 let engine = G::deal_tablebase_engine(config, larger_tables).ok_or_else(|| {
-                    EngineSpecError::Tablebase {
-                        path: "auto".to_owned(),
-                        why: "the game has no endgame tablebases".to_owned(),
+                    let why = "the game has no endgame tablebases";
+                    if key == "tablebase" {
+                        EngineSpecError::Tablebase {
+                            path: value.to_owned(),
+                            why: why.to_owned(),
+                        }
+                    } else {
+                        EngineSpecError::OptionValue {
+                            key: key.to_owned(),
+                            value: value.to_owned(),
+                            why,
+                        }
                     }
                 })?;
                 return Ok(Box::new(Named { name, engine }));

@@ -101,3 +101,21 @@ fn weights_beyond_the_largest_are_refused() {
     let spec: EngineSpec = "alphabeta:weights=100/60/6/2/2147483647".parse().unwrap();
     assert!(build::<Onitama>(&spec, 1).is_err());
 }
+
+#[test]
+fn a_game_without_tablebases_names_the_option_that_asked_for_one() {
+    for (spec, message) in [
+        (
+            "alphabeta:tablebase-pieces=4",
+            "engine option tablebase-pieces=\"4\": the game has no endgame tablebases",
+        ),
+        (
+            "alphabeta:tablebase=auto",
+            "engine option tablebase=\"auto\": the game has no endgame tablebases",
+        ),
+    ] {
+        let spec: EngineSpec = spec.parse().unwrap();
+        let err = build::<Kamisado>(&spec, 1).err().expect("refused");
+        assert_eq!(err.to_string(), message);
+    }
+}
