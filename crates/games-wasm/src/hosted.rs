@@ -22,6 +22,12 @@ pub const HINT_ENGINE: &str = "max";
 /// How many engines a game keeps between searches (building one allocates its table).
 const KEPT_ENGINES: usize = 4;
 
+/// The largest transposition table an engine spec may ask for (`tt=N`), in MiB. A browser tab
+/// has little more memory than that, and WebAssembly memory never shrinks: a larger table, or
+/// even the check that it could be allocated, would keep the package's memory that large for
+/// as long as the page lives.
+pub const MAX_TT_MIB: usize = 1024;
+
 /// A game being played, whatever the game is: the rules through the playing session (forced
 /// turns played automatically, undo and redo by whole turns), the typed views of the catalog,
 /// and the engines. Every method that refuses leaves the game unchanged.
@@ -281,7 +287,10 @@ fn kept_engine<'a, G: CatalogGame>(
 /// Builds the engine of `spec` for `G`.
 ///
 /// # Errors
-/// [`GameError::Engine`] if the spec does not parse or build.
+/// [`GameError::Engine`] if the spec does not parse or build; [`GameError::Option`] (`level`)
+/// for what a WebAssembly engine cannot do: run a program (`external`), read a file
+/// (`weights=FILE`, `tablebase`), search on more than one thread (`threads` other than 1) or
+/// hold a table of more than [`MAX_TT_MIB`] MiB (`tt`).
 pub fn engine_of<G: CatalogGame>(spec: &str, seed: u64) -> Result<BoxedEngine<G>, GameError> {
     let parsed: EngineSpec = spec.parse().map_err(GameError::Engine)?;
     if parsed.kind == EngineKind::External {
@@ -289,6 +298,24 @@ pub fn engine_of<G: CatalogGame>(spec: &str, seed: u64) -> Result<BoxedEngine<G>
             "level",
             "external: a WebAssembly engine runs no programs",
         ));
+    }
+    // Alpha-beta's options (a level is alpha-beta too); a value that is no number is left to
+    // the catalog, which says what it expects.
+    let alphabeta = matches!(parsed.kind, EngineKind::AlphaBeta | EngineKind::Level(_));
+    for (key, value) in parsed.options.iter().filter(|_| alphabeta) {
+        let number = value.parse::<usize>().ok();
+        if key == "threads" && number.is_some_and(|n| n != 1) {
+            return Err(option_error(
+                "level",
+                "threads: a WebAssembly engine runs on one thread",
+            ));
+        }
+        if key == "tt" && number.is_some_and(|n| n > MAX_TT_MIB) {
+            return Err(option_error(
+                "level",
+                format!("tt: at most {MAX_TT_MIB} MiB in WebAssembly"),
+            ));
+        }
     }
     // A file named by the spec, or a tablebase of any kind (`auto` builds on another thread).
     let file = parsed

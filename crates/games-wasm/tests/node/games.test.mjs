@@ -217,3 +217,40 @@ test('the coaching round answers a candidate without playing it; a mirror match 
   assert.equal(second.mirror.game_number, 2);
   assert.equal(second.moves.length, 0);
 });
+
+test('an engine asking for more than one thread or a table over 1024 MiB is refused; the game goes on', () => {
+  const refused = [
+    ['alphabeta:threads=2', /^level: threads: a WebAssembly engine runs on one thread$/],
+    ['max:threads=4', /^level: threads: a WebAssembly engine runs on one thread$/],
+    ['alphabeta:tt=1025', /^level: tt: at most 1024 MiB in WebAssembly$/],
+    ['alphabeta:tt=2048', /^level: tt: at most 1024 MiB in WebAssembly$/],
+    ['alphabeta:tt=4096', /^level: tt: at most 1024 MiB in WebAssembly$/],
+    ['alphabeta:tt=8000', /^level: tt: at most 1024 MiB in WebAssembly$/],
+    ['alphabeta:threads=x', /threads.*expected a number of threads/],
+  ];
+  for (const [level, message] of refused) {
+    const game = new Game({ game: 'kamisado' });
+    game.play('d1d7');
+    const before = snapshot(game);
+    const check = (err) => err instanceof Error && message.test(err.message);
+    assert.throws(() => game.hint({ level, depth: 3 }), check, `hint ${level}`);
+    assert.equal(snapshot(game), before, `unchanged after ${level}`);
+    // The game goes on: no trap left it unusable.
+    assert.match(game.record(), / d1d7$/);
+    game.play('g8b3');
+    assert.equal(game.state().moves.length, 3);
+    const against = new Game({ game: 'onitama', opponent: 'engine', level: 'easy', side: 'red', seed: 1 });
+    const start = snapshot(against);
+    assert.throws(() => against.playEngine({ level, depth: 3 }), check, `playEngine ${level}`);
+    assert.equal(snapshot(against), start, `unchanged after playEngine ${level}`);
+    assert.equal(against.playEngine({ depth: 1 }).moves.length, 1);
+    assert.throws(() => new Engine('onitama', level, 1), check, `Engine ${level}`);
+    assert.throws(() => new Game({ game: 'kamisado', opponent: 'engine', level }), check, `Game ${level}`);
+  }
+  // One thread and a table within the bound are what an engine may have.
+  const game = new Game({ game: 'onitama', opponent: 'engine', level: 'alphabeta:threads=1:tt=32', side: 'red' });
+  assert.equal(new Engine('onitama', 'alphabeta:threads=1', 1).spec, 'alphabeta:threads=1');
+  const state = game.playEngine({ depth: 2 });
+  assert.equal(state.moves.length, 1);
+  assert.equal(game.hint({ level: 'hard:tt=64', depth: 2 }).engine, 'hard:tt=64');
+});
