@@ -31,6 +31,37 @@ fn error(e: &GameError) -> JsError {
     JsError::new(&e.to_string())
 }
 
+/// What a JavaScript value is, for an error: `number`, `object`, `array`, `null`, `undefined`...
+fn kind_of(value: &JsValue) -> String {
+    if value.is_null() {
+        "null".into()
+    } else if js_sys::Array::is_array(value) {
+        "array".into()
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+/// The argument `name` as a string. wasm-bindgen's own `&str` arguments read any other value
+/// as a string's address and length, which traps or throws a `TypeError` of the glue.
+fn string_arg(value: &JsValue, name: &str) -> Result<String, JsError> {
+    value.as_string().ok_or_else(|| {
+        JsError::new(&format!(
+            "{name}: expected a string, found {}",
+            kind_of(value)
+        ))
+    })
+}
+
+/// An optional string argument: `undefined` and `null` are none.
+fn optional_string_arg(value: &JsValue, name: &str) -> Result<Option<String>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        string_arg(value, name).map(Some)
+    }
+}
+
 /// A seed from the host's random numbers.
 fn random_seed() -> u64 {
     (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
@@ -72,6 +103,11 @@ impl core::fmt::Debug for Game {
 impl Game {
     fn state_js(&self) -> Result<JsValue, JsError> {
         to_js(&self.inner.state())
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<JsValue, JsError> {
+        self.inner.play(text).map_err(|e| error(&e))?;
+        self.state_js()
     }
 }
 
@@ -124,9 +160,13 @@ impl Game {
     /// The squares the piece on `from` can reach.
     ///
     /// # Errors
-    /// If `from` is not a square of the board.
-    pub fn destinations(&self, from: &str) -> Result<Vec<String>, JsError> {
-        self.inner.destinations(from).map_err(|e| error(&e))
+    /// If `from` is not a square of the board (or not a string).
+    pub fn destinations(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] from: JsValue,
+    ) -> Result<Vec<String>, JsError> {
+        let from = string_arg(&from, "from")?;
+        self.inner.destinations(&from).map_err(|e| error(&e))
     }
 
     /// Onitama's cards: `{red: [C, C], blue: [C, C], side: C}`; `null` in a game without cards.
@@ -193,11 +233,14 @@ impl Game {
     /// forced turn after it; returns the state.
     ///
     /// # Errors
-    /// A malformed or illegal move, or a game that is over; nothing changes.
+    /// A malformed or illegal move (or not a string), or a game that is over; nothing changes.
     #[wasm_bindgen(unchecked_return_type = "GameState")]
-    pub fn play(&mut self, r#move: &str) -> Result<JsValue, JsError> {
-        self.inner.play(r#move).map_err(|e| error(&e))?;
-        self.state_js()
+    pub fn play(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let text = string_arg(&r#move, "move")?;
+        self.play_text(&text)
     }
 
     /// Takes back one turn of a person: a forced turn goes with the move before it, an
@@ -224,9 +267,13 @@ impl Game {
     /// `player` resigns (by default the side to move).
     ///
     /// # Errors
-    /// An unknown player, or a game that is over.
+    /// An unknown player (or not a string), or a game that is over.
     #[wasm_bindgen(unchecked_return_type = "GameState")]
-    pub fn resign(&mut self, player: Option<String>) -> Result<JsValue, JsError> {
+    pub fn resign(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "string | null")] player: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let player = optional_string_arg(&player, "player")?;
         self.inner
             .resign(player.as_deref())
             .map_err(|e| error(&e))?;
@@ -237,10 +284,14 @@ impl Game {
     /// nothing is played.
     ///
     /// # Errors
-    /// A bad move, or a game that is not a coaching round.
+    /// A bad move (or not a string), or a game that is not a coaching round.
     #[wasm_bindgen(unchecked_return_type = "CoachAnswer")]
-    pub fn propose(&mut self, r#move: &str) -> Result<JsValue, JsError> {
-        let answer = self.inner.propose(r#move).map_err(|e| error(&e))?;
+    pub fn propose(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] r#move: JsValue,
+    ) -> Result<JsValue, JsError> {
+        let text = string_arg(&r#move, "move")?;
+        let answer = self.inner.propose(&text).map_err(|e| error(&e))?;
         to_js(&answer)
     }
 
@@ -303,7 +354,7 @@ impl Game {
         let best = result
             .best
             .ok_or_else(|| JsError::new("the engine found no move"))?;
-        self.play(&best)
+        self.play_text(&best)
     }
 }
 
@@ -329,11 +380,17 @@ impl Engine {
     /// default).
     ///
     /// # Errors
-    /// An unknown game, or a spec that does not build.
+    /// An unknown game, or a spec that does not build (or either is not a string).
     #[wasm_bindgen(constructor)]
-    pub fn new(game: &str, spec: &str, seed: Option<f64>) -> Result<Engine, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] spec: JsValue,
+        seed: Option<f64>,
+    ) -> Result<Engine, JsError> {
+        let game = string_arg(&game, "game")?;
+        let spec = string_arg(&spec, "spec")?;
         let seed = seed.map_or_else(random_seed, |s| s as u64);
-        let inner = crate::engine::create(game, spec, seed).map_err(|e| error(&e))?;
+        let inner = crate::engine::create(&game, &spec, seed).map_err(|e| error(&e))?;
         Ok(Engine { inner })
     }
 

@@ -254,3 +254,41 @@ test('an engine asking for more than one thread or a table over 1024 MiB is refu
   assert.equal(state.moves.length, 1);
   assert.equal(game.hint({ level: 'hard:tt=64', depth: 2 }).engine, 'hard:tt=64');
 });
+
+test('an argument that should be a string and is not is refused with an Error, not a trap', () => {
+  const game = new Game({ game: 'kamisado', format: 'coaching' });
+  game.play('d1d7');
+  const before = snapshot(game);
+  const cases = [
+    [() => game.play(5), /^move: expected a string, found number$/],
+    [() => game.play({}), /^move: expected a string, found object$/],
+    [() => game.play(['d7d6']), /^move: expected a string, found array$/],
+    [() => game.play(), /^move: expected a string, found undefined$/],
+    [() => game.play(null), /^move: expected a string, found null$/],
+    [() => game.destinations(12), /^from: expected a string, found number$/],
+    [() => game.destinations(), /^from: expected a string, found undefined$/],
+    [() => game.resign(3), /^player: expected a string, found number$/],
+    [() => game.resign(true), /^player: expected a string, found boolean$/],
+    [() => game.propose(5), /^move: expected a string, found number$/],
+    [() => game.propose(1n), /^move: expected a string, found bigint$/],
+  ];
+  for (const [action, message] of cases) {
+    assert.throws(action, (err) => err instanceof Error && message.test(err.message), String(action));
+    assert.equal(snapshot(game), before, `unchanged after ${action}`);
+  }
+  // Still usable: the same methods with strings, and resign's player may be left out or null.
+  assert.ok(game.destinations(game.sources()[0]).length > 0);
+  assert.equal(game.propose('g8b3').candidate, 'g8b3');
+  assert.equal(game.play('g8b3').moves.length, 3);
+  assert.equal(game.resign(null).outcome.reason, 'resigned');
+  assert.equal(new Game({ game: 'kamisado' }).resign().outcome.winner, 'gold');
+  for (const [args, message] of [
+    [[1, 2, 3], /^game: expected a string, found number$/],
+    [['onitama'], /^spec: expected a string, found undefined$/],
+    [['onitama', { level: 'easy' }], /^spec: expected a string, found object$/],
+    [[undefined, 'easy'], /^game: expected a string, found undefined$/],
+  ]) {
+    assert.throws(() => new Engine(...args), (err) => err instanceof Error && message.test(err.message), JSON.stringify(args));
+  }
+  assert.equal(new Engine('onitama', 'easy', 1).game, 'onitama');
+});
