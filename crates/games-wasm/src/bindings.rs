@@ -321,7 +321,7 @@ impl Game {
     #[wasm_bindgen(unchecked_return_type = "SearchResult")]
     pub fn hint(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "SearchOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions | null")] options: JsValue,
     ) -> Result<JsValue, JsError> {
         let options = SearchOptions::from_json(&json_of(&options)?).map_err(|e| error(&e))?;
         let result = self
@@ -339,7 +339,7 @@ impl Game {
     #[wasm_bindgen(js_name = playEngine, unchecked_return_type = "GameState")]
     pub fn play_engine(
         &mut self,
-        #[wasm_bindgen(unchecked_param_type = "SearchOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "SearchOptions | null")] options: JsValue,
     ) -> Result<JsValue, JsError> {
         let options = SearchOptions::from_json(&json_of(&options)?).map_err(|e| error(&e))?;
         let spec = self
@@ -417,7 +417,8 @@ impl Engine {
     pub fn search(
         &mut self,
         game: &Game,
-        #[wasm_bindgen(unchecked_param_type = "SearchOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "Omit<SearchOptions, \"level\"> | null")]
+        options: JsValue,
     ) -> Result<JsValue, JsError> {
         let options = SearchOptions::from_json(&json_of(&options)?).map_err(|e| error(&e))?;
         if options.level.is_some() {

@@ -147,6 +147,8 @@ export interface GameState {
   repetitions: number;
   seats: Seat[];
   thinking: boolean;
+  /** A takeback asked in a game shared by link (the server's); always `null` here. */
+  takeback: { asked_by: string } | null;
   clock: ClockState | null;
   mirror: MirrorState | null;
   board: KamisadoBoard | OnitamaBoard | null;
