@@ -53,6 +53,38 @@ fn string_arg(value: &JsValue, name: &str) -> Result<String, JsError> {
     })
 }
 
+/// A seed given by JavaScript, `new Game`'s option or `new Engine`'s argument alike: a whole
+/// number from 0 to 2^64 - 1; `undefined` and `null` are none (a random seed).
+fn seed_of(value: &JsValue) -> Result<Option<u64>, JsError> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    // 2^64: the first whole number a u64 cannot hold.
+    let bound = 18_446_744_073_709_551_616.0;
+    match value.as_f64() {
+        Some(n) if n >= 0.0 && n.fract() == 0.0 && n < bound => {
+            // In range and whole: the conversion is exact.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let seed = n as u64;
+            Ok(Some(seed))
+        }
+        number => {
+            let found = match (number, value.as_string()) {
+                (Some(n), _) => js_sys::Number::from(n)
+                    .to_string_with_radix(10)
+                    .map_or_else(|_| n.to_string(), String::from),
+                (None, Some(text)) => {
+                    format!("string {:?}", text.chars().take(20).collect::<String>())
+                }
+                (None, None) => kind_of(value),
+            };
+            Err(JsError::new(&format!(
+                "seed: expected a whole number from 0 to 2^64 - 1, found {found}"
+            )))
+        }
+    }
+}
+
 /// An optional string argument: `undefined` and `null` are none.
 fn optional_string_arg(value: &JsValue, name: &str) -> Result<Option<String>, JsError> {
     if value.is_undefined() || value.is_null() {
@@ -123,6 +155,11 @@ impl Game {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "NewGameOptions")] options: JsValue,
     ) -> Result<Game, JsError> {
+        if options.is_object() {
+            let seed = js_sys::Reflect::get(&options, &JsValue::from_str("seed"))
+                .map_err(|_| JsError::new("seed: cannot be read"))?;
+            seed_of(&seed)?;
+        }
         let options = NewGame::from_json(&json_of(&options)?).map_err(|e| error(&e))?;
         let inner = crate::hosted::create(&options, random_seed()).map_err(|e| error(&e))?;
         Ok(Game { inner })
@@ -376,20 +413,21 @@ impl core::fmt::Debug for Engine {
 #[wasm_bindgen]
 impl Engine {
     /// The engine `spec` (a level, `easy` to `max`, or a spec such as `alphabeta:depth=6`,
-    /// `mcts:playouts=2000`, `random`) for the game `game`, seeded with `seed` (random by
-    /// default).
+    /// `mcts:playouts=2000`, `random`) for the game `game`, seeded with `seed` (a whole number
+    /// from 0 to 2^64 - 1, as `new Game`'s; random by default).
     ///
     /// # Errors
-    /// An unknown game, or a spec that does not build (or either is not a string).
+    /// An unknown game, a spec that does not build (or either is not a string), or a seed that
+    /// is not a whole number from 0 to 2^64 - 1.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] spec: JsValue,
-        seed: Option<f64>,
+        #[wasm_bindgen(unchecked_optional_param_type = "number | null")] seed: JsValue,
     ) -> Result<Engine, JsError> {
         let game = string_arg(&game, "game")?;
         let spec = string_arg(&spec, "spec")?;
-        let seed = seed.map_or_else(random_seed, |s| s as u64);
+        let seed = seed_of(&seed)?.unwrap_or_else(random_seed);
         let inner = crate::engine::create(&game, &spec, seed).map_err(|e| error(&e))?;
         Ok(Engine { inner })
     }

@@ -28,7 +28,7 @@ export interface NewGameOptions {
   format?: "casual" | "coaching" | "mirror_match";
   /** The creator's name, at most 40 characters. */
   name?: string;
-  /** The seed of a random deal and of the engines (random by default). */
+  /** The seed of a random deal and of the engines, a whole number from 0 to 2^64 - 1 (random by default). */
   seed?: number;
 }
 

@@ -292,3 +292,26 @@ test('an argument that should be a string and is not is refused with an Error, n
   }
   assert.equal(new Engine('onitama', 'easy', 1).game, 'onitama');
 });
+
+test('a seed is a whole number from 0 to 2^64 - 1, for an Engine as for a Game', () => {
+  const message = (found) => new RegExp(`^seed: expected a whole number from 0 to 2\\^64 - 1, found ${found}$`);
+  for (const [seed, found] of [
+    [-1, '-1'], [NaN, 'NaN'], [Infinity, 'Infinity'], [1.5, '1.5'], [2 ** 64, '18446744073709552000'],
+    ['x', 'string "x"'], ['7', 'string "7"'], [{}, 'object'], [true, 'boolean'],
+  ]) {
+    const check = (err) => err instanceof Error && message(found).test(err.message);
+    assert.throws(() => new Engine('onitama', 'random', seed), check, `Engine seed ${String(seed)}`);
+    assert.throws(() => new Game({ game: 'onitama', cards: 'random', seed }), check, `Game seed ${String(seed)}`);
+  }
+  // The same seed gives the same deal and the same engine moves; none or null is random.
+  const deal = (seed) => new Game({ game: 'onitama', cards: 'random', seed }).position();
+  assert.equal(deal(2 ** 53), deal(2 ** 53));
+  const game = new Game({ game: 'onitama', cards: 'random', seed: 3 });
+  const moves = (seed) => new Engine('onitama', 'random', seed).search(game, { nodes: 10 }).best;
+  const picks = [1, 2, 3, 4, 5].map((seed) => moves(seed));
+  assert.deepEqual([1, 2, 3, 4, 5].map((seed) => moves(seed)), picks);
+  assert.ok(game.legalMoves().includes(moves(0)));
+  assert.ok(game.legalMoves().includes(moves(null)));
+  assert.ok(game.legalMoves().includes(new Engine('onitama', 'random').search(game, { nodes: 10 }).best));
+  assert.equal(new Game({ game: 'onitama', seed: null }).game, 'onitama');
+});
