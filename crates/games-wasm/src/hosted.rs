@@ -436,12 +436,15 @@ impl<G: CatalogGame> HostedGame for Hosted<G> {
     }
 
     fn destinations(&self, from: &str) -> Result<Vec<String>, GameError> {
+        // Exactly a square's name, as the moves spell it: a file, then the rank in digits
+        // without a sign or a leading zero (`a+1` and `a01` are no squares).
         let on_board = G::board_geometry().is_some_and(|b| {
             let mut chars = from.chars();
             let file = chars.next();
             let rank: Option<u8> = chars.as_str().parse().ok();
-            file.is_some_and(|f| b.files.contains(f))
-                && rank.is_some_and(|r| (1..=b.ranks).contains(&r))
+            file.zip(rank).is_some_and(|(f, r)| {
+                b.files.contains(f) && (1..=b.ranks).contains(&r) && format!("{f}{r}") == from
+            })
         });
         if !on_board {
             return Err(option_error(

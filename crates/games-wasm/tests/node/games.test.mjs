@@ -315,3 +315,18 @@ test('a seed is a whole number from 0 to 2^64 - 1, for an Engine as for a Game',
   assert.ok(game.legalMoves().includes(new Engine('onitama', 'random').search(game, { nodes: 10 }).best));
   assert.equal(new Game({ game: 'onitama', seed: null }).game, 'onitama');
 });
+
+test('destinations takes a square exactly as the moves spell it', () => {
+  for (const [game, square, files, ranks] of [[new Game({ game: 'kamisado' }), 'c1', 'abcdefgh', 8], [new Game({ game: 'onitama' }), 'c5', 'abcde', 5]]) {
+    assert.ok(game.destinations(square).length > 0, `${game.game} ${square}`);
+    const before = snapshot(game);
+    const file = square[0];
+    for (const text of [`${file}+${square[1]}`, `${file}0${square[1]}`, `${file}00${square[1]}`, `${file} ${square[1]}`, `${square} `, ` ${square}`,
+      square.toUpperCase(), `${file}0`, `${file}${ranks + 1}`, `${String.fromCharCode(files.at(-1).charCodeAt(0) + 1)}1`, file, '']) {
+      assert.throws(() => game.destinations(text), (err) => err instanceof Error
+        && err.message === `from: ${JSON.stringify(text)} is not a square of the ${game.game} board`, `${game.game} ${JSON.stringify(text)}`);
+      assert.equal(snapshot(game), before);
+    }
+    for (const f of files) for (let r = 1; r <= ranks; r += 1) assert.ok(Array.isArray(game.destinations(`${f}${r}`)));
+  }
+});
