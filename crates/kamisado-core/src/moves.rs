@@ -122,6 +122,14 @@ impl FromStr for Move {
         let (a, b) = match chars.len() {
             4 => ((chars[0], chars[1]), (chars[2], chars[3])),
             5 if chars[2] == '-' => ((chars[0], chars[1]), (chars[3], chars[4])),
+            // A file letter where the hyphen goes: four characters of a move and one more
+            // (`c1a3 `), not a wrong separator.
+            5 if chars[2].is_ascii_alphabetic() => {
+                return Err(ParseMoveError::Length {
+                    text: s.to_owned(),
+                    len,
+                });
+            }
             5 => {
                 return Err(ParseMoveError::Separator {
                     text: s.to_owned(),

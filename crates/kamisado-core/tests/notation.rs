@@ -87,9 +87,19 @@ fn moves() {
         "c1a".parse::<Move>(),
         Err(ParseMoveError::Length { len: 3, .. })
     ));
+    // Four characters of a move and one more: the length is wrong, not the separator.
+    for text in ["c1a3x", "c1a3 "] {
+        assert!(
+            matches!(
+                text.parse::<Move>(),
+                Err(ParseMoveError::Length { len: 5, .. })
+            ),
+            "{text}"
+        );
+    }
     assert!(matches!(
-        "c1a3x".parse::<Move>(),
-        Err(ParseMoveError::Separator { ch: 'a', .. })
+        "c1+a3".parse::<Move>(),
+        Err(ParseMoveError::Separator { ch: '+', .. })
     ));
     assert!(matches!(
         "c1 a3".parse::<Move>(),
