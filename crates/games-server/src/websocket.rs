@@ -1,6 +1,7 @@
 //! What every WebSocket of the server shares: the upgrade's checks and counts (the server's
-//! limit of sockets and the client's), bounded buffers, sends that must be taken by the client
-//! within [`Timeouts::websocket_send`], pings every [`Timeouts::websocket_ping`], a close after
+//! limit of sockets and the client's), one message written at a time (see
+//! [`UNBOUNDED_WRITE_BUFFER`]), sends that must be taken by the client within
+//! [`Timeouts::websocket_send`], pings every [`Timeouts::websocket_ping`], a close after
 //! [`Timeouts::websocket_idle`] without a word from the client, and close codes for bad frames:
 //! 1007 (text that is not UTF-8), 1009 (a message or frame over the limit), 1008 (a client that
 //! does not read, or floods control frames), 1002 (other protocol errors).
@@ -21,9 +22,14 @@ use crate::error::ApiError;
 use crate::guard::Client;
 use crate::registry::Registry;
 
-/// The most bytes waiting to be written to one socket (pongs included): beyond it a send
-/// fails and the socket is closed, instead of growing without end.
-const MAX_WRITE_BUFFER: usize = 64 * 1024;
+/// The write buffer of a socket has no limit in bytes: what waits there is the one message
+/// being sent (each [`send`] is awaited, within [`Timeouts::websocket_send`], before the next
+/// message is taken) and at most one pong (the library keeps only the latest) or the close
+/// frame. So a socket's backlog is counted in messages, by the queue in front of it, and a
+/// client that does not read is closed (1008) when a send times out. A limit in bytes would
+/// refuse any one message larger than it: the state of a long game (an Onitama game has no
+/// limit of plies, and its state grows by about 155 bytes a ply).
+const UNBOUNDED_WRITE_BUFFER: usize = usize::MAX;
 /// The most control frames (pings, pongs) a client may send in one [`FLOOD_WINDOW`].
 const MAX_CONTROL_FRAMES: u32 = 64;
 /// The window of [`MAX_CONTROL_FRAMES`].
@@ -71,7 +77,7 @@ pub(crate) fn accept(
         .max_message_size(max_message)
         .max_frame_size(max_message)
         .write_buffer_size(0)
-        .max_write_buffer_size(MAX_WRITE_BUFFER);
+        .max_write_buffer_size(UNBOUNDED_WRITE_BUFFER);
     Ok((
         ws,
         Places {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use abstract_game::Notation;
 use abstract_game::record::GameRecord;
-use common::{call, get, next_json, post, raw, socket, start, wait_state};
+use common::{call, endless_onitama, get, next_json, post, raw, socket, start, wait_state};
 use serde_json::{Value, json};
 
 fn moves_of(state: &Value) -> Vec<String> {
@@ -1060,4 +1060,45 @@ async fn a_client_cannot_make_the_server_run_a_program_or_read_a_file() {
     // creator plays Blue) by now.
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(!marker.exists(), "the program ran");
+}
+
+/// A game's socket delivers the state of a long game, however large its message (an Onitama game
+/// has no limit of plies: about 155 bytes a ply, 64 KiB after some 430 plies).
+#[tokio::test]
+async fn the_socket_delivers_the_state_of_a_long_game() {
+    const START: &str = "m4/5/5/5/4M elephant,horse boar,ox crab r";
+    const PLIES: usize = 1_000;
+    let (server, _) = start("long-game", |config| {
+        config.limits.max_body_bytes = 256 * 1024;
+    })
+    .await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "same_device", "position": START,
+               "moves": endless_onitama(START, PLIES)}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap();
+    let mut ws = socket(addr, &format!("/api/games/{id}/ws")).await;
+    let first = next_json(&mut ws).await;
+    assert_eq!(first["state"]["moves"].as_array().unwrap().len(), PLIES);
+    assert!(
+        first.to_string().len() > 128 * 1024,
+        "the message is larger than the old limit of 64 KiB, twice"
+    );
+    // And the next change arrives too.
+    let token = created.body["token"].as_str().unwrap();
+    let undone = post(
+        addr,
+        &format!("/api/games/{id}/undo"),
+        json!({"token": token}),
+    )
+    .await;
+    assert_eq!(undone.status, 200, "{}", undone.text);
+    let next = next_json(&mut ws).await;
+    assert_eq!(next["state"]["moves"].as_array().unwrap().len(), PLIES - 1);
+    server.shutdown().await;
 }

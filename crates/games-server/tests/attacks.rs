@@ -405,6 +405,72 @@ async fn a_silent_websocket_is_closed() {
     server.shutdown().await;
 }
 
+/// A client that watches a long game (a state of some 150 KB a message) and never reads, while
+/// the game changes 200 times. Must hold: the server ends the socket once a message is not taken
+/// within the send timeout (its write buffer has no limit in bytes, so that a long game's state
+/// goes out whole: the client is closed by time, not by size); memory grows by less than 64 MiB.
+#[tokio::test]
+async fn a_client_that_does_not_read_a_long_game_is_closed() {
+    const START: &str = "m4/5/5/5/4M elephant,horse boar,ox crab r";
+    let _one = ONE_AT_A_TIME.lock().await;
+    let server = start("not-reading", |config| {
+        no_client_limits(config);
+        config.limits.max_body_bytes = 256 * 1024;
+    })
+    .await;
+    let addr = server.addr();
+    let body = json!({"game": "onitama", "opponent": "same_device", "position": START,
+                      "moves": common::endless_onitama(START, 1_000)});
+    let created = request(
+        VICTIM,
+        addr,
+        "POST",
+        "/api/games",
+        Some(&body),
+        VICTIM_LATENCY,
+    )
+    .await
+    .expect("created");
+    assert_eq!(created.status, 201, "{created:?}");
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = created.body["token"].as_str().unwrap().to_owned();
+    let before = rss_mib();
+    let mut ws = ws_from(ATTACKER, addr, &format!("/api/games/{id}/ws"))
+        .await
+        .unwrap();
+    for i in 0..200 {
+        let route = if i % 2 == 0 { "undo" } else { "redo" };
+        let answer = request(
+            VICTIM,
+            addr,
+            "POST",
+            &format!("/api/games/{id}/{route}"),
+            Some(&json!({"token": token})),
+            VICTIM_LATENCY,
+        )
+        .await
+        .expect("answered");
+        assert_eq!(answer.status, 200, "{answer:?}");
+    }
+    let growth = rss_mib() - before;
+    println!("a long game's socket that does not read: memory grew {growth:.1} MiB");
+    assert!(growth < 64.0, "memory grew {growth:.1} MiB");
+    // Send timeout 2 s: the server has given up on the socket by now; reading what the system
+    // buffered leads to its end.
+    tokio::time::sleep(Duration::from_secs(2) + SLACK).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    let ended = loop {
+        match tokio::time::timeout_at(deadline, ws.next()).await {
+            Err(_) => break false,
+            Ok(None | Some(Err(_) | Ok(Message::Close(_)))) => break true,
+            Ok(Some(Ok(_))) => {}
+        }
+    };
+    assert!(ended, "the socket of a client that does not read is closed");
+    victim_is_served(addr).await;
+    server.shutdown().await;
+}
+
 // --- 4. Message floods and bad frames --------------------------------------------------------
 
 /// 2,000 messages of 4 KiB on a game's socket and 3,000 commands of garbage on `/litama`, as

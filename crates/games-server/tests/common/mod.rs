@@ -198,3 +198,27 @@ pub async fn wait_state(addr: SocketAddr, id: &str, done: impl Fn(&Value) -> boo
     }
     panic!("the state never arrived");
 }
+
+/// `plies` moves of an Onitama game from `start` that never ends: each ply plays the first legal
+/// move (in an order that a small generator shuffles) after which the game goes on.
+pub fn endless_onitama(start: &str, plies: usize) -> String {
+    use abstract_game::Notation as _;
+    let mut position: game_catalog::games::Onitama = start.parse().expect("a position");
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut texts = Vec::with_capacity(plies);
+    for _ in 0..plies {
+        let mut legal: Vec<_> = position.legal_moves().into_iter().collect();
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let turn = (seed % legal.len() as u64) as usize;
+        legal.rotate_left(turn);
+        let mv = legal
+            .into_iter()
+            .find(|&mv| position.after_unchecked(mv).outcome().is_none())
+            .expect("a move that does not end the game");
+        texts.push(position.move_text(mv));
+        position.play(mv).expect("legal");
+    }
+    texts.join(" ")
+}
