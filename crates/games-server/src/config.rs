@@ -110,11 +110,13 @@ pub struct ClientLimits {
     pub connections: usize,
     /// `WebSocket`s open at once (game sockets and `/litama` together).
     pub websockets: usize,
-    /// Games created per minute, sustained (bursts of the same size).
+    /// Games created per minute, sustained (bursts of the same size); a refused creation does
+    /// not count.
     pub games_per_minute: u32,
     /// Games created by the client and held in memory at once.
     pub games_held: usize,
-    /// Litama matches created per minute, sustained (bursts of the same size).
+    /// Litama matches created per minute, sustained (bursts of the same size); a `create` with
+    /// a bad name does not count.
     pub litama_matches_per_minute: u32,
     /// Litama matches created by the client and held at once.
     pub litama_matches_held: usize,

@@ -190,7 +190,11 @@ impl LitamaState {
             refuse(&mut replies, TOO_MANY);
             return;
         }
-        let creating = word == "create";
+        // Only a `create` the hub will take is charged to the client's matches: a bad one is
+        // answered as an invalid command without using up its quota.
+        let creating = text
+            .split_once(' ')
+            .is_some_and(|(word, name)| word == "create" && crate::litama::is_username(name));
         let mut creator = None;
         if creating {
             let held = inner.registry.clients.hold(client, Resource::LitamaMatch);

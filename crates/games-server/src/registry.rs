@@ -292,7 +292,8 @@ impl Registry {
 
     /// Creates a game for `client`: returns its slot and the creator's token. The game is
     /// stored before this returns. Refused (429) beyond the client's share of games, and (503)
-    /// beyond the server's limit.
+    /// beyond the server's limit. Only a request that makes a game counts against the client's
+    /// rate of creations: a refused one (400) does not use it up.
     pub(crate) async fn create(
         self: &Arc<Self>,
         request: &NewGame,
@@ -300,7 +301,6 @@ impl Registry {
     ) -> Result<(Arc<Slot>, String), ApiError> {
         let hold = self.clients.hold(client, Resource::Game)?;
         let place = self.place()?;
-        self.clients.check(client, Rate::Games)?;
         let name: GameName =
             request
                 .game
@@ -315,6 +315,7 @@ impl Registry {
             token: token.clone(),
             now_ms: now,
         })?;
+        self.clients.check(client, Rate::Games)?;
         let id = hex_id(12)?;
         let slot = Arc::new(Self::slot(id.clone(), game, 0, now, place, Some(hold)));
         {

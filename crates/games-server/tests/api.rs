@@ -1102,3 +1102,30 @@ async fn the_socket_delivers_the_state_of_a_long_game() {
     assert_eq!(next["state"]["moves"].as_array().unwrap().len(), PLIES - 1);
     server.shutdown().await;
 }
+
+/// A creation that is refused (a bad body, an unknown game, a bad level or time control) does
+/// not use up the client's quota of creations: after more refusals than the quota (30 a
+/// minute), a good creation still goes through.
+#[tokio::test]
+async fn refused_creations_do_not_use_up_the_quota() {
+    let (server, _) = start("refused-creations", |_| {}).await;
+    let addr = server.addr();
+    for i in 0..40 {
+        let bad = match i % 4 {
+            0 => json!({"game": "chess"}),
+            1 => json!({"game": "onitama", "level": "nonsense"}),
+            2 => json!({"game": "kamisado", "format": "clock_duel", "time_control": "0m"}),
+            _ => json!({"game": "onitama", "opponent": "same_device", "moves": "nonsense"}),
+        };
+        let refused = post(addr, "/api/games", bad).await;
+        assert_eq!(refused.status, 400, "{}", refused.text);
+    }
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "same_device"}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    server.shutdown().await;
+}

@@ -322,3 +322,22 @@ async fn a_forced_pass_through_the_extension() {
     );
     server.shutdown().await;
 }
+
+/// A `create` with a bad name is answered as an invalid command and does not use up the
+/// client's quota of matches (30 a minute): after more of them than the quota, a good `create`
+/// still goes through.
+#[tokio::test]
+async fn refused_creates_do_not_use_up_the_quota() {
+    let (server, _) = start("litama-refused-creates", |_| {}).await;
+    let addr = server.addr();
+    let mut ann = socket(addr, "/litama").await;
+    let long_name = format!("create {}", "x".repeat(200));
+    for i in 0..40 {
+        let command = if i % 2 == 0 { "create " } else { &long_name };
+        let refused = ask(&mut ann, command).await;
+        assert_eq!(error_of(&refused), "Invalid command sent", "{refused}");
+    }
+    let created = ask(&mut ann, "create Ann").await;
+    assert_eq!(created["messageType"], "create", "{created}");
+    server.shutdown().await;
+}

@@ -136,8 +136,8 @@ use onitama_core::{Deal, Move, Position, Side};
 use coords::{MoveSquares, card_from_name, parse_move_squares};
 use matches::{Cards, Game, Match, Player};
 use messages::{Ack, ErrorJson, Seated, to_json};
-pub(crate) use validate::is_match_id;
-use validate::{hex, is_username, same_token};
+use validate::{hex, same_token};
+pub(crate) use validate::{is_match_id, is_username};
 
 /// The glue's name for one WebSocket connection, to keep its table of subscriptions. The hub
 /// itself never sees connections: a [`Response`] always concerns the sender of the command.
