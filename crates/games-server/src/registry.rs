@@ -345,7 +345,8 @@ impl Registry {
 
     /// Applies `change` to game `id` under its lock: the clock is charged first; if the change
     /// succeeds the game is stored, then pushed to its watchers, then the engine starts if it is
-    /// to move. On any error nothing is changed (the clock aside) and nothing is stored.
+    /// to move. On any error nothing is changed (the clock aside) and nothing is stored; the
+    /// engine searches on if it is to move.
     pub(crate) async fn change<T>(
         self: &Arc<Self>,
         id: &str,
@@ -365,8 +366,10 @@ impl Registry {
             stop.store(true, Ordering::SeqCst);
         }
         if let Err(e) = self.commit(&slot, &mut entry).await {
-            // Not stored: take the change back, so that memory and the database agree.
+            // Not stored: take the change back, so that memory and the database agree, and
+            // search again if the engine is to move (its search was stopped above).
             entry.roll_back(&before, now);
+            self.start_engine(&slot, &mut entry);
             return Err(e);
         }
         self.start_engine(&slot, &mut entry);
@@ -515,5 +518,93 @@ impl Registry {
         let _ =
             tokio::task::spawn_blocking(move || store.delete_older(Kind::Api, before, &keep)).await;
         self.unload_idle();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use crate::clients::Clients;
+    use crate::config::{ServerConfig, TimeSource};
+    use crate::engine_pool::Priority;
+    use crate::new_game::{NewGame, Opponent};
+    use crate::store::Store;
+
+    use super::Registry;
+
+    /// A change that the database refuses is taken back; if it had stopped the engine's search,
+    /// the engine searches again, so that the game does not wait for it forever.
+    #[tokio::test]
+    async fn a_change_the_database_refuses_leaves_the_engine_searching() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let (time, _manual) = TimeSource::manual();
+        let mut config = ServerConfig::new("127.0.0.1:0".parse().unwrap(), dir.path().join("g"));
+        config.time = time;
+        config.limits.engine_threads = 1;
+        let store = Store::open(&config.db, 0).expect("the database");
+        let clients = Arc::new(Clients::new(config.clients.clone()));
+        let registry = Arc::new(Registry::open(config, store.clone(), clients, 8).expect("open"));
+        // The one engine thread is busy until told: the game's search waits in the queue.
+        let (started_tx, started) = std::sync::mpsc::channel();
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let blocker = {
+            let registry = Arc::clone(&registry);
+            tokio::spawn(async move {
+                let wanted = Arc::new(AtomicBool::new(false));
+                registry
+                    .engines
+                    .run(Priority::Move, wanted, move || {
+                        let _ = started_tx.send(());
+                        let _ = wait.recv();
+                    })
+                    .await
+            })
+        };
+        tokio::task::spawn_blocking(move || started.recv())
+            .await
+            .unwrap()
+            .expect("the blocker runs");
+        // The engine plays x, which moves first.
+        let request = NewGame {
+            game: "tictactoe".into(),
+            opponent: Opponent::Engine,
+            level: Some("easy".into()),
+            side: Some("o".into()),
+            ..NewGame::default()
+        };
+        let (slot, _token) = registry
+            .create(&request, "127.0.0.9".parse().unwrap())
+            .await
+            .expect("created");
+        assert!(
+            slot.entry.lock().await.search.is_some(),
+            "the engine is to move"
+        );
+
+        store.refuse_writes(true);
+        let refused = registry.change(&slot.id, |_| Ok(())).await;
+        assert!(refused.is_err(), "the database refused the change");
+        assert!(
+            slot.entry.lock().await.search.is_some(),
+            "the engine searches again after the change was taken back"
+        );
+
+        // And it plays its move once the thread is free and the database takes writes again.
+        store.refuse_writes(false);
+        release.send(()).unwrap();
+        blocker.await.unwrap().expect("the blocker ran");
+        for _ in 0..600 {
+            let moved = {
+                let entry = slot.entry.lock().await;
+                !entry.game.state().moves.is_empty()
+            };
+            if moved {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        panic!("the engine never moved");
     }
 }

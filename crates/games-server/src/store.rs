@@ -183,6 +183,16 @@ impl Store {
         Ok(deleted)
     }
 
+    /// Makes every write fail (`true`) or work again (`false`): for the tests of what the
+    /// server does when the database refuses a change.
+    #[cfg(test)]
+    pub(crate) fn refuse_writes(&self, refuse: bool) {
+        let connection = self.lock().expect("the database lock");
+        connection
+            .pragma_update(None, "query_only", refuse)
+            .expect("query_only");
+    }
+
     fn row(row: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
         Ok(Row {
             id: row.get(0)?,
