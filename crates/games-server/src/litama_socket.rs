@@ -1,7 +1,9 @@
 //! `GET /litama`: the Litama-compatible WebSocket. The protocol is [`crate::litama::Hub`]'s;
 //! this module carries its messages: it stores every change before answering, delivers the
 //! replies to the sender, the broadcasts to the match's watchers, and loads the matches back
-//! (at start those changed lately, the others when a command names them).
+//! (at start those changed lately, the others when a command names them). The hub's clock is the
+//! wall clock ([`crate::config::TimeSource::wall_ms`]): a match's last activity is stored with it
+//! and must mean the same after a restart.
 //!
 //! Every reply reaches its sender, in order: a connection reserves room in its own outbox
 //! before its command is handled, so a client that sends faster than it reads is slowed down
@@ -79,7 +81,7 @@ impl LitamaState {
             .wall_ms()
             .saturating_sub(limits.unload_idle_after.as_millis() as u64);
         for row in store.load_recent(Kind::Litama, since, limits.max_games)? {
-            hub.restore(&row.id, &row.data)
+            hub.restore(&row.id, &active_since_saved(&row.data, row.updated_ms))
                 .map_err(|e| format!("Litama match {} in the database: {e}", row.id))?;
         }
         Ok(LitamaState(Arc::new(Inner {
@@ -97,7 +99,7 @@ impl LitamaState {
     pub(crate) async fn expire(&self) {
         let inner = &self.0;
         let limits = &inner.registry.config.limits;
-        let now = inner.registry.config.time.now_ms();
+        let now = inner.registry.config.time.wall_ms();
         let idle = limits.idle_expiry.as_millis() as u64;
         let expired = inner.hub.lock().await.expire(now, idle);
         for id in &expired {
@@ -128,7 +130,7 @@ impl LitamaState {
     /// unload time (they stay in the database).
     fn unload_idle(&self, hub: &mut Hub) {
         let inner = &self.0;
-        let now = inner.registry.config.time.now_ms();
+        let now = inner.registry.config.time.wall_ms();
         let idle = inner.registry.config.limits.unload_idle_after.as_millis() as u64;
         let watched: HashSet<String> = lock(&inner.watchers).keys().cloned().collect();
         for id in hub.idle(now, idle) {
@@ -155,7 +157,7 @@ impl LitamaState {
                 self.unload_idle(hub);
             }
             if hub.len() < hub.max_matches() {
-                let _ = hub.restore(&row.id, &row.data);
+                let _ = hub.restore(&row.id, &active_since_saved(&row.data, row.updated_ms));
             }
         }
     }
@@ -211,7 +213,7 @@ impl LitamaState {
             self.unload_idle(&mut hub);
         }
         self.load(&mut hub, text).await;
-        let response = hub.handle(text, inner.registry.config.time.now_ms());
+        let response = hub.handle(text, inner.registry.config.time.wall_ms());
         if let Some((id, json)) = response.persist {
             let store = inner.store.clone();
             let now = inner.registry.config.time.wall_ms();
@@ -277,6 +279,22 @@ impl LitamaState {
             list.retain(|w| w.conn != conn);
         }
         watchers.retain(|_, list| !list.is_empty());
+    }
+}
+
+/// A stored match's JSON with its `lastActiveMs` at least `saved_ms`, the wall-clock time its
+/// row was last written: earlier servers stored there the time since their process started,
+/// which the wall clock would take for an activity in 1970 (and expire at once).
+fn active_since_saved(data: &str, saved_ms: u64) -> std::borrow::Cow<'_, str> {
+    let Ok(mut json) = serde_json::from_str::<serde_json::Value>(data) else {
+        return data.into(); // the hub says what is wrong with it
+    };
+    match json.get_mut("lastActiveMs") {
+        Some(last) if last.as_u64().is_some_and(|ms| ms < saved_ms) => {
+            *last = saved_ms.into();
+            json.to_string().into()
+        }
+        _ => data.into(),
     }
 }
 
@@ -416,5 +434,24 @@ async fn write(
     };
     if let Some(reason) = reason {
         close(&mut sink, &reason).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::active_since_saved;
+
+    /// A row stored with the time since the process started as its last activity gets the time
+    /// the row was written instead; a wall-clock time is kept, and what is not JSON is left to the
+    /// hub to refuse.
+    #[test]
+    fn old_rows_are_active_since_they_were_saved() {
+        let old = r#"{"format":"litama-match","lastActiveMs":44}"#;
+        let read: serde_json::Value =
+            serde_json::from_str(&active_since_saved(old, 1_796_000_000_000)).unwrap();
+        assert_eq!(read["lastActiveMs"], 1_796_000_000_000_u64);
+        let new = r#"{"format":"litama-match","lastActiveMs":1796000000500}"#;
+        assert_eq!(active_since_saved(new, 1_796_000_000_000), new);
+        assert_eq!(active_since_saved("not json", 5), "not json");
     }
 }

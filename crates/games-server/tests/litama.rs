@@ -341,3 +341,31 @@ async fn refused_creates_do_not_use_up_the_quota() {
     assert_eq!(created["messageType"], "create", "{created}");
     server.shutdown().await;
 }
+
+/// A match's `lastActiveMs`, which is stored and read back after a restart, is wall-clock time
+/// (milliseconds since the Unix epoch), not time since the process started: a restarted server
+/// would otherwise count a match idle for hours as fresh (or one fresh as idle).
+#[tokio::test]
+async fn a_match_is_stored_with_its_last_activity_on_the_wall_clock() {
+    let db = common::temp_db("litama-wall-clock");
+    let config = games_server::ServerConfig::new("127.0.0.1:0".parse().unwrap(), db.path());
+    let server = games_server::Server::start(config).await.unwrap();
+    let before = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    let mut ann = socket(server.addr(), "/litama").await;
+    let created = ask(&mut ann, "create Ann").await;
+    let id = created["matchId"].as_str().unwrap().to_owned();
+    server.shutdown().await;
+    let connection = rusqlite::Connection::open(db.path()).unwrap();
+    let data: String = connection
+        .query_row("SELECT data FROM games WHERE id = ?1", [&id], |r| r.get(0))
+        .unwrap();
+    let row: Value = serde_json::from_str(&data).unwrap();
+    let last_active = row["lastActiveMs"].as_u64().expect("lastActiveMs");
+    assert!(
+        last_active >= before,
+        "lastActiveMs {last_active} is not a wall-clock time (the test began at {before})"
+    );
+}

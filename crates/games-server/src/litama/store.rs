@@ -21,6 +21,8 @@ struct StoredMatch {
     format: String,
     version: u32,
     match_id: String,
+    /// The last `create`, `join` or `move`, on the glue's clock: the server's wall clock
+    /// (milliseconds since the Unix epoch).
     last_active_ms: u64,
     creator: StoredPlayer,
     #[serde(default)]
