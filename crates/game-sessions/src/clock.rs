@@ -14,7 +14,9 @@ use abstract_game::Player;
 /// they complete (Fischer). The default is 5 minutes without increment.
 ///
 /// Text form: `5m`, `90s`, `3m+2s`, `1m30s+1s`; a bare number is minutes before the `+` and
-/// seconds after it (`5+3` is 5 minutes plus 3 seconds).
+/// seconds after it (`5+3` is 5 minutes plus 3 seconds). A text gives at most
+/// [`TimeControl::MAX_INITIAL`] (7 days) and [`TimeControl::MAX_INCREMENT`] (1 hour): a clock's
+/// times then stay far from the limits of every conversion (milliseconds in a `u64`).
 ///
 /// ```
 /// use std::time::Duration;
@@ -33,6 +35,13 @@ pub struct TimeControl {
     pub initial: Duration,
     /// Added to a player's time after each turn they complete.
     pub increment: Duration,
+}
+
+impl TimeControl {
+    /// The longest time for the whole game that a text may give: 7 days (`168h`).
+    pub const MAX_INITIAL: Duration = Duration::from_secs(7 * 24 * 3600);
+    /// The longest increment that a text may give: 1 hour.
+    pub const MAX_INCREMENT: Duration = Duration::from_secs(3600);
 }
 
 impl Default for TimeControl {
@@ -54,14 +63,20 @@ pub struct ParseTimeControlError {
     pub why: &'static str,
 }
 
-/// Reads `1h`, `5m`, `30s`, `500ms`, `1m30s`, or a bare number in `bare` units.
-fn parse_duration(text: &str, bare: Duration) -> Result<Duration, &'static str> {
+/// Reads `1h`, `5m`, `30s`, `500ms`, `1m30s`, or a bare number in `bare` units; `Err(too_long)`
+/// beyond `most`.
+fn parse_duration(
+    text: &str,
+    bare: Duration,
+    most: Duration,
+    too_long: &'static str,
+) -> Result<Duration, &'static str> {
     if text.is_empty() {
         return Err("a duration is missing");
     }
     if text.bytes().all(|b| b.is_ascii_digit()) {
-        let n: u32 = text.parse().map_err(|_| "the number is too large")?;
-        return bare.checked_mul(n).ok_or("the number is too large");
+        let n: u32 = text.parse().map_err(|_| too_long)?;
+        return bare.checked_mul(n).filter(|d| *d <= most).ok_or(too_long);
     }
     let mut total = Duration::ZERO;
     let mut rest = text;
@@ -70,9 +85,7 @@ fn parse_duration(text: &str, bare: Duration) -> Result<Duration, &'static str> 
         if digits == 0 {
             return Err("expected a number before each unit");
         }
-        let n: u32 = rest[..digits]
-            .parse()
-            .map_err(|_| "the number is too large")?;
+        let n: u32 = rest[..digits].parse().map_err(|_| too_long)?;
         rest = &rest[digits..];
         let unit_len = rest.bytes().take_while(|b| !b.is_ascii_digit()).count();
         let unit = match &rest[..unit_len] {
@@ -87,7 +100,8 @@ fn parse_duration(text: &str, bare: Duration) -> Result<Duration, &'static str> 
         total = unit
             .checked_mul(n)
             .and_then(|d| total.checked_add(d))
-            .ok_or("the duration is too long")?;
+            .filter(|d| *d <= most)
+            .ok_or(too_long)?;
     }
     Ok(total)
 }
@@ -129,12 +143,24 @@ impl FromStr for TimeControl {
             Some((base, inc)) => (base, Some(inc)),
             None => (trimmed, None),
         };
-        let initial = parse_duration(base, Duration::from_secs(60)).map_err(bad)?;
+        let initial = parse_duration(
+            base,
+            Duration::from_secs(60),
+            TimeControl::MAX_INITIAL,
+            "each player's time is at most 7 days (168h)",
+        )
+        .map_err(bad)?;
         if initial.is_zero() {
             return Err(bad("each player needs some time"));
         }
         let increment = match inc {
-            Some(inc) => parse_duration(inc, Duration::from_secs(1)).map_err(bad)?,
+            Some(inc) => parse_duration(
+                inc,
+                Duration::from_secs(1),
+                TimeControl::MAX_INCREMENT,
+                "the increment is at most 1 hour (1h)",
+            )
+            .map_err(bad)?,
             None => Duration::ZERO,
         };
         Ok(TimeControl { initial, increment })
@@ -275,6 +301,37 @@ mod tests {
         }
         for bad in ["", "0m", "5x", "m", "5m+", "+2s", "99999999999m", "5m+2q"] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad:?}");
+        }
+    }
+
+    /// A time control gives at most 7 days and an increment of at most an hour, however the
+    /// text adds them up (a unit repeated a thousand times), and the error says which limit.
+    #[test]
+    fn time_controls_are_bounded() {
+        for (text, initial, inc) in [("168h", 168 * 3600, 0), ("10080+3600", 604_800, 3600)] {
+            let control: TimeControl = text.parse().unwrap();
+            assert_eq!(control.initial, Duration::from_secs(initial), "{text}");
+            assert_eq!(control.increment, Duration::from_secs(inc), "{text}");
+        }
+        let repeated = "4294967295h".repeat(1_200);
+        for (text, why) in [
+            ("168h1ms", "each player's time is at most 7 days (168h)"),
+            ("10081", "each player's time is at most 7 days (168h)"),
+            ("4294967295h", "each player's time is at most 7 days (168h)"),
+            (
+                repeated.as_str(),
+                "each player's time is at most 7 days (168h)",
+            ),
+            (
+                "99999999999m",
+                "each player's time is at most 7 days (168h)",
+            ),
+            ("5m+1h1s", "the increment is at most 1 hour (1h)"),
+            ("5m+3601", "the increment is at most 1 hour (1h)"),
+            ("5m+4294967295h", "the increment is at most 1 hour (1h)"),
+        ] {
+            let error = text.parse::<TimeControl>().unwrap_err();
+            assert_eq!(error.why, why, "{}", &text[..text.len().min(40)]);
         }
     }
 

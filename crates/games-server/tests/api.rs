@@ -1129,3 +1129,45 @@ async fn refused_creations_do_not_use_up_the_quota() {
     assert_eq!(created.status, 201, "{}", created.text);
     server.shutdown().await;
 }
+
+/// A time control beyond 7 days (or an increment beyond an hour) is refused with a `400` that
+/// says so, however the text adds it up: 1,200 times `4294967295h` was taken, and the clock's
+/// milliseconds wrapped around.
+#[tokio::test]
+async fn time_controls_beyond_a_week_are_refused() {
+    let (server, _) = start("long-time-controls", |_| {}).await;
+    let addr = server.addr();
+    for (control, why) in [
+        (
+            "4294967295h".repeat(1_200),
+            "each player's time is at most 7 days",
+        ),
+        ("169h".to_owned(), "each player's time is at most 7 days"),
+        ("5m+2h".to_owned(), "the increment is at most 1 hour"),
+    ] {
+        let refused = post(
+            addr,
+            "/api/games",
+            json!({"game": "onitama", "opponent": "same_device", "format": "clock_duel",
+                   "time_control": control}),
+        )
+        .await;
+        assert_eq!(refused.status, 400, "{}", refused.text);
+        let error = refused.body["error"].as_str().unwrap();
+        assert!(
+            error.starts_with("time_control: ") && error.contains(why),
+            "{error}"
+        );
+    }
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "same_device", "format": "clock_duel",
+               "time_control": "168h+1h"}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let remaining = &created.body["state"]["clock"]["remaining_ms"];
+    assert_eq!(remaining["red"], 7 * 24 * 3600 * 1000, "{remaining}");
+    server.shutdown().await;
+}

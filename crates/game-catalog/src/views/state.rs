@@ -314,12 +314,17 @@ fn end_view<G: CatalogGame>(play: &Play<G>) -> Option<EndView> {
     })
 }
 
+/// `d` in whole milliseconds, at most `u64::MAX` (a clock loaded from elsewhere may hold more).
+fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
 fn clock_view<G: CatalogGame>(play: &Play<G>) -> Option<ClockView> {
     let session = play.current();
     let clock = session.clock()?;
     let remaining_ms = G::Player::BOTH
         .into_iter()
-        .map(|p| (p.id(), clock.remaining(p).as_millis() as u64))
+        .map(|p| (p.id(), millis(clock.remaining(p))))
         .collect();
     Some(ClockView {
         control: clock.control().to_string(),
@@ -382,5 +387,37 @@ impl CoachView {
                 .collect(),
             hand_over: report.hand_over.clone(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use abstract_game::record::GameRecord;
+    use game_sessions::{Format, Participant, Play, Session, TimeControl};
+
+    use super::clock_view;
+    use crate::games::TicTacToe;
+
+    /// A clock with more time than milliseconds fit in a `u64` shows the most, not a number
+    /// that wrapped around.
+    #[test]
+    fn a_clock_beyond_u64_milliseconds_shows_the_most() {
+        let control = TimeControl {
+            initial: Duration::from_secs(u64::MAX / 2),
+            increment: Duration::ZERO,
+        };
+        let session = Session::from_record(
+            "tictactoe",
+            GameRecord::new(TicTacToe::default()),
+            [Participant::person("a"), Participant::person("b")],
+            Format::ClockDuel { control },
+        );
+        let view = clock_view(&Play::Single(session)).expect("a clock");
+        assert_eq!(
+            view.remaining_ms.values().copied().collect::<Vec<_>>(),
+            [u64::MAX; 2]
+        );
     }
 }
