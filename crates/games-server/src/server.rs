@@ -24,6 +24,11 @@ const CLOCK_SWEEP: Duration = Duration::from_millis(100);
 /// How often idle games are looked for (to unload or remove), and the rate limiters' memory
 /// of quiet clients freed.
 const EXPIRY_SWEEP: Duration = Duration::from_secs(60);
+/// The most Onitama endgame tables built at once in the background, by every engine of the
+/// process together (`max`, hints, `tablebase=auto`: each deal's 4-piece table, about 2 s of
+/// one core and 10 MB): one client's hints on many deals must not start a build per engine and
+/// deal. Beyond it, a search goes without the table and a later one starts the build.
+const TABLEBASE_BUILDS: usize = 1;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -107,12 +112,14 @@ fn router(registry: Arc<Registry>, guard: Arc<Guard>, shutdown: watch::Receiver<
 impl Server {
     /// Starts a server on the current tokio runtime. The process's soft open-file limit is
     /// raised to its hard limit first, and the connection caps are cut to fit under it
-    /// ([`Server::capacity`]).
+    /// ([`Server::capacity`]); the Onitama engines of the process build one endgame table at a
+    /// time ([`onitama_engine::tablebase::limit_background_builds`]).
     ///
     /// # Errors
     /// [`ServeError::Database`] if the database cannot be opened or holds a game it cannot
     /// read; [`ServeError::Bind`] if the address cannot be bound.
     pub async fn start(config: ServerConfig) -> Result<Server, ServeError> {
+        onitama_engine::tablebase::limit_background_builds(TABLEBASE_BUILDS);
         let store = Store::open(&config.db, config.time.wall_ms()).map_err(ServeError::Database)?;
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await

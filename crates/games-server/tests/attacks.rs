@@ -768,6 +768,69 @@ async fn idle_games_free_their_places_and_stay_stored() {
     server.shutdown().await;
 }
 
+/// The threads of this process building Onitama endgame tables in the background now.
+fn table_builds() -> usize {
+    std::fs::read_dir("/proc/self/task").map_or(0, |tasks| {
+        tasks
+            .filter_map(Result::ok)
+            .filter(|task| {
+                std::fs::read_to_string(task.path().join("comm"))
+                    .is_ok_and(|name| name.trim() == "deal-tablebase")
+            })
+            .count()
+    })
+}
+
+/// One address asks for hints in 16 Onitama games of random deals, four at a time: each hint's
+/// engine (`max`) would build its deal's endgame table on a thread of its own. Must hold: the
+/// process builds at most one table at a time (`background_builds`; it was one build per engine
+/// and deal: 16 at once here, 32 `deal-tablebase` threads, and the CPU saturated); every hint is
+/// answered; the victim is served. The threads are counted and printed too.
+#[tokio::test]
+async fn hints_on_many_deals_build_one_table_at_a_time() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let server = start("table-builds", no_client_limits).await;
+    let addr = server.addr();
+    let mut games = Vec::new();
+    for _ in 0..16 {
+        let body = json!({"game": "onitama", "opponent": "same_device", "cards": "random"});
+        let created = request(
+            ATTACKER,
+            addr,
+            "POST",
+            "/api/games",
+            Some(&body),
+            VICTIM_LATENCY,
+        )
+        .await
+        .expect("created");
+        assert_eq!(created.status, 201, "{created:?}");
+        games.push(created.body["id"].as_str().unwrap().to_owned());
+    }
+    let (mut most, mut threads) = (0, 0);
+    for four in games.chunks(4) {
+        let hints: Vec<_> = four
+            .iter()
+            .map(|id| {
+                let path = format!("/api/games/{id}/hint");
+                tokio::spawn(async move {
+                    request(ATTACKER, addr, "GET", &path, None, Duration::from_secs(30)).await
+                })
+            })
+            .collect();
+        for hint in hints {
+            let answer = hint.await.unwrap().expect("a hint");
+            assert_eq!(answer.status, 200, "{answer:?}");
+            most = most.max(onitama_engine::tablebase::background_builds());
+            threads = threads.max(table_builds());
+        }
+    }
+    println!("hints on 16 deals: at most {most} table builds at once, {threads} threads");
+    assert!(most <= 1, "{most} tables built at once");
+    victim_is_served(addr).await;
+    server.shutdown().await;
+}
+
 // --- 6. The hint flood -------------------------------------------------------------------------
 
 /// The victim plays against the engine (200 ms a move, two engine threads) while the attacker

@@ -52,7 +52,9 @@ pub fn alphabeta(level: Level, table: Arc<Tablebase>) -> TablebaseEngine {
 ///
 /// A game keeps its five cards, so the first search of a position with a new card set starts
 /// building that set's table with at most [`DealTablebases::pieces`] pieces (4 by default:
-/// about 2 s and 10 MB) on a background thread, and searches without it meanwhile; every
+/// about 2 s and 10 MB) on a background thread, and searches without it meanwhile (when the
+/// process already builds its [`limit_background_builds`] tables at once, the build waits for a
+/// later search that finds a free place, and the searches meanwhile go without it); every
 /// search after the build has finished probes the table: the positions it covers get their
 /// exact value and distance. The tables of the last [`KEPT_TABLES`] card sets are kept, so a
 /// match that returns to a deal (its second game, sides swapped) finds it built. Where no
@@ -86,6 +88,67 @@ pub struct DealTablebases {
     /// The card sets of `tables`, oldest first.
     order: std::collections::VecDeque<CardSet>,
     earlier_positions: Vec<u64>,
+    /// The process's limit of builds at once (another one in the tests).
+    builds: &'static BuildLimit,
+}
+
+/// The places among the tables built at once in the background, by every [`DealTablebases`]
+/// of the process together.
+#[derive(Debug)]
+struct BuildLimit {
+    running: std::sync::atomic::AtomicUsize,
+    most: std::sync::atomic::AtomicUsize,
+}
+
+impl BuildLimit {
+    const fn new(most: usize) -> BuildLimit {
+        BuildLimit {
+            running: std::sync::atomic::AtomicUsize::new(0),
+            most: std::sync::atomic::AtomicUsize::new(most),
+        }
+    }
+
+    /// A place for one more build, if the limit leaves one; it is given back when dropped.
+    fn take(&'static self) -> Option<BuildPlace> {
+        use std::sync::atomic::Ordering;
+        let most = self.most.load(Ordering::SeqCst);
+        self.running
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |running| {
+                (running < most).then_some(running + 1)
+            })
+            .ok()
+            .map(|_| BuildPlace(self))
+    }
+}
+
+/// One build's place among [`BuildLimit`]'s.
+struct BuildPlace(&'static BuildLimit);
+
+impl Drop for BuildPlace {
+    fn drop(&mut self) {
+        self.0
+            .running
+            .fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// The limit of the process's background builds: none until [`limit_background_builds`].
+static BUILDS: BuildLimit = BuildLimit::new(usize::MAX);
+
+/// Sets the most tables that the [`DealTablebases`] engines of this process build at once in the
+/// background, all engines together (no limit by default: `games play` and matches build the
+/// tables of the deal they play). A server with many games sets it (`games serve`: 1), so that
+/// its clients cannot start a build per engine and card set: beyond the limit, a search that
+/// would start a build searches without the table and leaves the build to a later search.
+/// Builds under way go on when the limit is lowered.
+pub fn limit_background_builds(most: usize) {
+    BUILDS.most.store(most, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// How many tables the [`DealTablebases`] engines of this process are building now.
+#[must_use]
+pub fn background_builds() -> usize {
+    BUILDS.running.load(std::sync::atomic::Ordering::SeqCst)
 }
 
 /// How many card sets' tables [`DealTablebases`] keeps (the oldest goes first). Only the newest
@@ -163,6 +226,7 @@ impl DealTablebases {
             tables: std::collections::HashMap::new(),
             order: std::collections::VecDeque::new(),
             earlier_positions: Vec::new(),
+            builds: &BUILDS,
         }
     }
 
@@ -198,11 +262,15 @@ impl DealTablebases {
     }
 
     /// Starts building the table of `cards` on a background thread, unless it is built or
-    /// being built.
+    /// being built, or the process builds its limit of tables ([`limit_background_builds`]: a
+    /// later call tries again).
     fn start_building(&mut self, cards: CardSet) {
         if self.tables.contains_key(&cards) {
             return;
         }
+        let Some(place) = self.builds.take() else {
+            return;
+        };
         while self.order.len() >= KEPT_TABLES {
             if let Some(oldest) = self.order.pop_front() {
                 self.tables.remove(&oldest);
@@ -228,6 +296,7 @@ impl DealTablebases {
         let spawned = std::thread::Builder::new()
             .name("deal-tablebase".into())
             .spawn(move || {
+                let _place = place; // given back when the thread is done
                 let build = |pieces: u8| {
                     onitama_tablebase::Generator::new(cards, pieces)
                         .and_then(|g| g.threads(1).generate(&|_| {}))
@@ -267,14 +336,19 @@ impl DealTablebases {
         self.ready(card_set(pos)).is_some()
     }
 
-    /// Waits until the table of `pos`'s card set is built (or failed), starting it if needed.
+    /// Waits until the table of `pos`'s card set is built (or failed), starting it if needed
+    /// (once the process builds fewer than its limit of tables, [`limit_background_builds`]).
     pub fn wait_for_table(&mut self, pos: &Position) {
         let cards = card_set(pos);
-        self.start_building(cards);
-        if let Some(tables) = self.tables.get(&cards) {
-            while tables.first.get().is_none() {
-                std::thread::sleep(std::time::Duration::from_millis(10));
+        loop {
+            self.start_building(cards);
+            if let Some(tables) = self.tables.get(&cards) {
+                while tables.first.get().is_none() {
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                return;
             }
+            std::thread::sleep(std::time::Duration::from_millis(10));
         }
     }
 
@@ -338,5 +412,45 @@ impl Engine<Position> for DealTablebases {
 
     fn set_earlier_positions(&mut self, keys: &[u64]) {
         self.earlier_positions = keys.to_vec();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_engines::{Engine, Level, Limits};
+    use onitama_core::Position;
+
+    use super::{BuildLimit, DealTablebases};
+
+    /// While the process builds its limit of tables, a search of a new card set starts no build
+    /// (no thread): it searches without the table, and a later search starts the build once a
+    /// place is free.
+    #[test]
+    fn builds_beyond_the_limit_wait_for_a_free_place() {
+        static LIMIT: BuildLimit = BuildLimit::new(1);
+        let mut engine = DealTablebases::new(Level::Easy.config()).pieces(2);
+        engine.builds = &LIMIT;
+        let pos: Position = "2m2/5/5/5/2M2 elephant,horse boar,ox crab r"
+            .parse()
+            .unwrap();
+        let held = LIMIT.take().expect("the one place");
+        assert!(LIMIT.take().is_none(), "one place only");
+        assert!(engine.search(&pos, &Limits::depth(2)).best.is_some());
+        assert!(
+            engine.tables.is_empty(),
+            "no build started beyond the limit"
+        );
+        assert!(!engine.has_table(&pos));
+        drop(held);
+        engine.wait_for_table(&pos);
+        assert!(engine.has_table(&pos), "built once a place was free");
+        // The build gives its place back when its thread is done.
+        for _ in 0..500 {
+            if LIMIT.running.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        panic!("the build kept its place");
     }
 }
