@@ -11,9 +11,12 @@ const MAX_TT_MIB: u64 = 64;
 /// Refuses what a shared server does not grant a client: `external` (it runs a program), any
 /// option that names a file or a program ([`EngineSpec::named_paths`]: a client must not make
 /// the server read a file or run a program it names, nor learn what a file holds from an
-/// error), a tablebase option, a table over [`MAX_TT_MIB`], more than one search thread (every
-/// game's engine gets one of the pool's threads), tablebases larger than each deal's 4-piece one
-/// (a 6-piece build holds gigabytes for minutes).
+/// error; `tablebase=FILE` among them), a table over [`MAX_TT_MIB`], more than one search thread
+/// (every game's engine gets one of the pool's threads), tablebases larger than each deal's
+/// 4-piece one (a 6-piece build holds gigabytes for minutes). `tablebase=auto` names no file:
+/// it is each deal's 4-piece table, which Onitama's `max` builds too, and is granted as
+/// `tablebase-pieces=4` is (the server builds one such table at a time, see
+/// [`crate::server`]).
 pub(crate) fn check(spec: &EngineSpec) -> Result<(), ApiError> {
     if spec.kind == EngineKind::External {
         return Err(ApiError::BadRequest(
@@ -36,11 +39,6 @@ pub(crate) fn check(spec: &EngineSpec) -> Result<(), ApiError> {
             return Err(ApiError::BadRequest(format!(
                 "level: tt={value}: this server allows at most {MAX_TT_MIB} MiB"
             )));
-        }
-        if key == "tablebase" {
-            return Err(ApiError::BadRequest(
-                "level: tablebase: this server does not read files named by clients".into(),
-            ));
         }
         if key == "tablebase-pieces" && number > 4 {
             return Err(ApiError::BadRequest(format!(

@@ -1056,6 +1056,17 @@ async fn a_client_cannot_make_the_server_run_a_program_or_read_a_file() {
     )
     .await;
     assert_eq!(answer.status, 201, "{}", answer.text);
+    // `tablebase=auto` names no file: each deal's 4-piece table, as `max` and
+    // `tablebase-pieces=4` build it.
+    for level in ["alphabeta:tablebase=auto:depth=2", "hard:tablebase-pieces=4"] {
+        let answer = post(
+            addr,
+            "/api/games",
+            json!({"game": "onitama", "opponent": "engine", "level": level, "side": "red"}),
+        )
+        .await;
+        assert_eq!(answer.status, 201, "{level}: {}", answer.text);
+    }
     // An engine that had been granted would have moved for Red (the engine's seat when the
     // creator plays Blue) by now.
     tokio::time::sleep(Duration::from_millis(300)).await;
