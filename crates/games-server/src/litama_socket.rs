@@ -273,6 +273,31 @@ impl LitamaState {
         drop(hub);
     }
 
+    /// Answers a binary message of `client` (the protocol's commands are text) as the hub
+    /// answers an invalid command, its bytes read as text for the `command` field; it counts
+    /// among the client's commands.
+    fn binary(&self, client: IpAddr, replies: mpsc::PermitIterator<'_, String>, bytes: &[u8]) {
+        let limited = self
+            .0
+            .registry
+            .clients
+            .check(client, Rate::LitamaCommands)
+            .is_err();
+        let error = if limited {
+            TOO_MANY
+        } else {
+            crate::litama::INVALID_COMMAND
+        };
+        let message = serde_json::json!({
+            "messageType": "error", "matchId": "", "error": error,
+            "command": String::from_utf8_lossy(bytes),
+        });
+        let mut replies = replies;
+        if let Some(permit) = replies.next() {
+            permit.send(message.to_string());
+        }
+    }
+
     fn forget(&self, conn: ConnId) {
         let mut watchers = lock(&self.0.watchers);
         for list in watchers.values_mut() {
@@ -387,8 +412,11 @@ async fn read(
         if let Err(closing) = lock(liveness).heard(&message) {
             return Some(closing);
         }
-        if let Message::Text(text) = message {
-            litama.command(me, client, replies, text.as_str()).await;
+        match message {
+            Message::Text(text) => litama.command(me, client, replies, text.as_str()).await,
+            // Commands are text: a binary message is answered as an invalid command.
+            Message::Binary(bytes) => litama.binary(client, replies, &bytes),
+            _ => {}
         }
     }
 }

@@ -1058,7 +1058,10 @@ async fn a_client_cannot_make_the_server_run_a_program_or_read_a_file() {
     assert_eq!(answer.status, 201, "{}", answer.text);
     // `tablebase=auto` names no file: each deal's 4-piece table, as `max` and
     // `tablebase-pieces=4` build it.
-    for level in ["alphabeta:tablebase=auto:depth=2", "hard:tablebase-pieces=4"] {
+    for level in [
+        "alphabeta:tablebase=auto:depth=2",
+        "hard:tablebase-pieces=4",
+    ] {
         let answer = post(
             addr,
             "/api/games",

@@ -369,3 +369,26 @@ async fn a_match_is_stored_with_its_last_activity_on_the_wall_clock() {
         "lastActiveMs {last_active} is not a wall-clock time (the test began at {before})"
     );
 }
+
+/// A binary message is answered as an invalid command (the commands are text), and the
+/// connection goes on.
+#[tokio::test]
+async fn a_binary_message_is_an_invalid_command() {
+    use futures_util::SinkExt;
+    let (server, _) = start("litama-binary", |_| {}).await;
+    let mut ann = socket(server.addr(), "/litama").await;
+    ann.send(tokio_tungstenite::tungstenite::Message::Binary(
+        b"create Ann".to_vec().into(),
+    ))
+    .await
+    .unwrap();
+    let answer = next_json(&mut ann).await;
+    assert_eq!(
+        answer,
+        json!({"messageType": "error", "matchId": "", "error": "Invalid command sent",
+               "command": "create Ann"})
+    );
+    let created = ask(&mut ann, "create Ann").await;
+    assert_eq!(created["messageType"], "create", "{created}");
+    server.shutdown().await;
+}

@@ -167,7 +167,7 @@ pub const NO_FRESH_ID: &str = "Could not draw a fresh id, try again";
 /// How many times a fresh match id or token is drawn before giving up.
 const DRAW_ATTEMPTS: usize = 8;
 
-const INVALID_COMMAND: &str = "Invalid command sent";
+pub(crate) const INVALID_COMMAND: &str = "Invalid command sent";
 const BAD_MATCH_ID: &str = "matchId was in an incorrect format";
 const NOT_FOUND: &str = "Match not found";
 const NOT_ALLOWED_TO_JOIN: &str = "Not allowed to join";
