@@ -49,7 +49,7 @@ pub(crate) struct Places {
 
 /// Checks and counts a WebSocket upgrade of `client`, with messages of at most `max_message`
 /// bytes: the upgrade and its places, or the JSON error to answer (not an upgrade request: its
-/// status; the server's limit of sockets: 503; the client's: 429).
+/// status, 400 for an HTTP/1.0 one; the server's limit of sockets: 503; the client's: 429).
 pub(crate) fn accept(
     registry: &Registry,
     client: Client,
@@ -57,10 +57,21 @@ pub(crate) fn accept(
     max_message: usize,
 ) -> Result<(WebSocketUpgrade, Places), Box<Response>> {
     let ws = ws.map_err(|rejection| {
-        Box::new(crate::error::error_response(
-            rejection.status(),
-            &format!("expected a WebSocket upgrade: {rejection}"),
-        ))
+        // An HTTP/1.0 request cannot be upgraded (axum says 426, which would ask the client to
+        // switch protocols): a bad upgrade request, 400 like the others.
+        let response = match rejection {
+            WebSocketUpgradeRejection::ConnectionNotUpgradable(_) => {
+                crate::error::error_response(
+                    axum::http::StatusCode::BAD_REQUEST,
+                    "expected a WebSocket upgrade: the connection cannot be upgraded (a WebSocket needs HTTP/1.1)",
+                )
+            }
+            other => crate::error::error_response(
+                other.status(),
+                &format!("expected a WebSocket upgrade: {other}"),
+            ),
+        };
+        Box::new(response)
     })?;
     let hold = registry
         .clients

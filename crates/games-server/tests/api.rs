@@ -1185,3 +1185,32 @@ async fn time_controls_beyond_a_week_are_refused() {
     assert_eq!(remaining["red"], 7 * 24 * 3600 * 1000, "{remaining}");
     server.shutdown().await;
 }
+
+/// An upgrade request in HTTP/1.0, which cannot be upgraded, is answered `400` with a JSON
+/// error, as the description says of a request that is no WebSocket upgrade (it was `426`).
+#[tokio::test]
+async fn an_http_1_0_upgrade_is_a_bad_request() {
+    let (server, _) = start("http-1-0-upgrade", |_| {}).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "tictactoe", "opponent": "same_device"}),
+    )
+    .await;
+    let id = created.body["id"].as_str().unwrap();
+    for path in [format!("/api/games/{id}/ws"), "/litama".to_owned()] {
+        let answer = raw(
+            addr,
+            format!(
+                "GET {path} HTTP/1.0\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+            )
+            .as_bytes(),
+        )
+        .await;
+        assert_eq!(answer.status, 400, "{path}: {}", answer.text);
+        let error = answer.body["error"].as_str().expect("a JSON error");
+        assert!(error.contains("HTTP/1.1"), "{path}: {error}");
+    }
+    server.shutdown().await;
+}
