@@ -1214,3 +1214,17 @@ async fn an_http_1_0_upgrade_is_a_bad_request() {
     }
     server.shutdown().await;
 }
+
+/// A request line and headers over 16 KiB (a 100 KB URL) are refused with `431` by the HTTP
+/// layer, before any route (docs/server.md: the one error without a JSON body), and the server
+/// goes on serving.
+#[tokio::test]
+async fn a_head_over_16_kib_is_refused_with_431() {
+    let (server, _) = start("long-head", |_| {}).await;
+    let addr = server.addr();
+    let path = format!("/api/games/{}", "a".repeat(100_000));
+    let answer = get(addr, &path).await;
+    assert_eq!(answer.status, 431, "{}", answer.text);
+    assert_eq!(get(addr, "/api/catalog").await.status, 200);
+    server.shutdown().await;
+}
