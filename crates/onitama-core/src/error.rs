@@ -114,6 +114,14 @@ pub enum InvalidPositionError {
         /// Its number of pieces.
         count: usize,
     },
+    /// A side has more than four Students (Students never become Masters).
+    #[error("{side} has {count} students; at most 4")]
+    TooManyStudents {
+        /// The side.
+        side: Side,
+        /// Its number of Students.
+        count: usize,
+    },
     /// A side has more than one Master.
     #[error("{side} has {count} masters; at most 1")]
     TooManyMasters {

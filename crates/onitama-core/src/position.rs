@@ -238,6 +238,10 @@ impl Position {
             if count > 1 {
                 return Err(InvalidPositionError::TooManyMasters { side, count });
             }
+            let count = (self.pieces[side.index()] & !self.masters).count_ones() as usize;
+            if count > 4 {
+                return Err(InvalidPositionError::TooManyStudents { side, count });
+            }
         }
         let red_master = self.masters & self.pieces[0];
         let blue_master = self.masters & self.pieces[1];

@@ -284,8 +284,30 @@ fn invalid_position_corpus() {
             }),
         ),
         (
-            "sssss/5/5/5/SSSSS elephant,horse boar,ox crab b",
+            "ss1ss/5/5/5/SS1SS elephant,horse boar,ox crab b",
             P::Invalid(I::BothMastersMissing),
+        ),
+        // Five Students: Students never become Masters.
+        (
+            "sssss/5/5/5/SSMSS horse,elephant ox,boar crab b",
+            P::Invalid(I::TooManyStudents {
+                side: Side::Blue,
+                count: 5,
+            }),
+        ),
+        (
+            "SSSSS/5/2m2/5/5 boar,elephant monkey,tiger crab r",
+            P::Invalid(I::TooManyStudents {
+                side: Side::Red,
+                count: 5,
+            }),
+        ),
+        (
+            "sssss/5/5/5/SSSSS elephant,horse boar,ox crab b",
+            P::Invalid(I::TooManyStudents {
+                side: Side::Red,
+                count: 5,
+            }),
         ),
         (
             "ssMss/5/5/5/SSmSS elephant,horse boar,ox crab b",
