@@ -120,7 +120,7 @@ pub use card::{Card, ParseCardError};
 pub use deal::{Deal, DealError, ParseDealError};
 pub use diagram::Diagram;
 pub use error::{IllegalMoveError, IllegalMoveReason, InvalidPositionError, ParsePositionError};
-pub use moves::{MAX_LEGAL_MOVES, Move, MoveList, ParseMoveError};
+pub use moves::{MAX_LEGAL_MOVES, Move, MoveField, MoveList, ParseMoveError};
 pub use outcome::{Outcome, ParseWinReasonError, WinReason};
 pub use position::Position;
 pub use record::{GameRecord, ParseRecordError, RecordPlayError};

@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use thiserror::Error;
 
 use crate::card::{Card, ParseCardError};
-use crate::square::Square;
+use crate::square::{ParseSquareError, Square};
 
 /// A move of Onitama: always a card, which then goes to the side card.
 ///
@@ -141,17 +141,44 @@ impl FromStr for Move {
             text: text.to_owned(),
             squares: rest.to_owned(),
         };
-        if rest.len() != 4 || !rest.is_char_boundary(2) {
+        // Four characters but the keyword in another case (`PASS`): not two bad squares.
+        if rest.len() != 4 || !rest.is_char_boundary(2) || rest.eq_ignore_ascii_case("pass") {
             return Err(bad());
         }
-        let from = rest[..2].parse::<Square>().map_err(|_| bad())?;
-        let to = rest[2..].parse::<Square>().map_err(|_| bad())?;
+        let square = |at: &str, field| {
+            at.parse::<Square>()
+                .map_err(|source| ParseMoveError::Square {
+                    text: text.to_owned(),
+                    field,
+                    source,
+                })
+        };
+        let from = square(&rest[..2], MoveField::Origin)?;
+        let to = square(&rest[2..], MoveField::Destination)?;
         if from == to {
             return Err(ParseMoveError::SameSquare {
                 text: text.to_owned(),
             });
         }
         Ok(Move::Step { card, from, to })
+    }
+}
+
+/// Which square of a move text was bad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveField {
+    /// The first square.
+    Origin,
+    /// The second square.
+    Destination,
+}
+
+impl fmt::Display for MoveField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveField::Origin => "origin",
+            MoveField::Destination => "destination",
+        })
     }
 }
 
@@ -173,7 +200,7 @@ pub enum ParseMoveError {
         /// What was wrong with the card name.
         source: ParseCardError,
     },
-    /// The part after the colon is neither two squares nor `pass`.
+    /// The part after the colon is neither four characters (two squares) nor `pass`.
     #[error(
         "invalid move {text:?}: after the colon expected two squares like \"c1c3\" or \"pass\", found {squares:?}"
     )]
@@ -182,6 +209,16 @@ pub enum ParseMoveError {
         text: String,
         /// The part after the colon.
         squares: String,
+    },
+    /// One of the two squares after the colon is malformed.
+    #[error("invalid move {text:?}: bad {field} square: {source}")]
+    Square {
+        /// The whole move text.
+        text: String,
+        /// Which square.
+        field: MoveField,
+        /// What was wrong with it.
+        source: ParseSquareError,
     },
     /// The origin and the destination are the same square; no card has such a move.
     #[error("invalid move {text:?}: the origin and the destination are the same square")]

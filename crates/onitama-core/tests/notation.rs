@@ -1,7 +1,7 @@
 //! Text forms: round trips, tolerated variants, and a corpus of invalid texts with their errors.
 
 use onitama_core::{
-    Card, Deal, DealError, InvalidPositionError, Move, ParseDealError, ParseMoveError,
+    Card, Deal, DealError, InvalidPositionError, Move, MoveField, ParseDealError, ParseMoveError,
     ParsePositionError, ParseSquareError, Position, Side, Square,
 };
 use proptest::prelude::*;
@@ -64,7 +64,7 @@ fn moves() {
     assert_eq!("tiger:pass".parse::<Move>(), Ok(Move::pass(Card::Tiger)));
     assert_eq!(Move::pass(Card::Tiger).to_string(), "tiger:pass");
     assert_eq!("TIGER:pass".parse::<Move>(), Ok(Move::pass(Card::Tiger)));
-    let cases: [Case; 8] = [
+    let cases: [Case; 10] = [
         ("tiger:PASS", |text| ParseMoveError::Squares {
             text,
             squares: "PASS".into(),
@@ -78,9 +78,21 @@ fn moves() {
             text,
             squares: "c1".into(),
         }),
-        ("tiger:c1c6", |text| ParseMoveError::Squares {
+        // Four characters: the bad square and its character are named.
+        ("tiger:c1c6", |text| ParseMoveError::Square {
             text,
-            squares: "c1c6".into(),
+            field: MoveField::Destination,
+            source: ParseSquareError::Rank { ch: '6' },
+        }),
+        ("tiger:f1c3", |text| ParseMoveError::Square {
+            text,
+            field: MoveField::Origin,
+            source: ParseSquareError::File { ch: 'f' },
+        }),
+        ("tiger:c1 3", |text| ParseMoveError::Square {
+            text,
+            field: MoveField::Destination,
+            source: ParseSquareError::File { ch: ' ' },
         }),
         ("tiger:c1-c3", |text| ParseMoveError::Squares {
             text,
