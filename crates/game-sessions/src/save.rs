@@ -11,12 +11,15 @@
 //!
 //! `record` is the record text of the game (start, moves, and the players' ending token);
 //! `redo` the moves undone and not replaced, so that loading loses nothing; `flag` is `null`,
-//! `{"fell": "<player id>"}` or `"both"`. A mirror match is
+//! `{"fell": "<player id>"}` or `"both"`; in a clock duel, `taken_back` (left out when empty)
+//! lists the increment each undone turn gave back, so that redo restores it exactly. A mirror match is
 //! `{"participants": [..], "games": [<session>, ..]}`. A [`Play`] is `{"session": <session>}` or
 //! `{"mirror_match": <match>}`, checked against the game asked for when it is read.
 //!
 //! Files written before the participants had one name still load: a session's `"seats"` and a
 //! mirror match's `"players"` are read as `"participants"`.
+
+use std::time::Duration;
 
 use abstract_game::record::GameRecord;
 use abstract_game::{Notation, PassMove, Player};
@@ -81,6 +84,9 @@ pub(crate) struct SessionData {
     flag: Option<FlagData>,
     #[serde(default)]
     candidate: Option<String>,
+    /// The increment each undone ply took back, next redo last (only in a clock duel).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    taken_back: Vec<std::time::Duration>,
 }
 
 pub(crate) fn session_data<G: PassMove + Notation>(session: &Session<G>) -> SessionData {
@@ -103,6 +109,7 @@ pub(crate) fn session_data<G: PassMove + Notation>(session: &Session<G>) -> Sess
             Flag::Both => FlagData::Both,
         }),
         candidate: session.candidate.map(|mv| record.position().move_text(mv)),
+        taken_back: session.taken_back.clone(),
     }
 }
 
@@ -170,6 +177,22 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
         }
         _ => {}
     }
+    let increment = data
+        .clock
+        .as_ref()
+        .map_or(Duration::ZERO, |c| c.control().increment);
+    if data.taken_back.len() > data.redo.len() {
+        return Err(LoadError::Invalid(format!(
+            "taken_back: {} increments for {} undone moves",
+            data.taken_back.len(),
+            data.redo.len()
+        )));
+    }
+    if let Some(too_much) = data.taken_back.iter().find(|d| **d > increment) {
+        return Err(LoadError::Invalid(format!(
+            "taken_back: {too_much:?} is more than the increment ({increment:?})"
+        )));
+    }
     Ok(Session {
         game: data.game,
         participants: data.participants,
@@ -178,6 +201,7 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
         clock: data.clock,
         flag,
         candidate,
+        taken_back: data.taken_back,
     })
 }
 
@@ -220,7 +244,7 @@ pub(crate) fn match_from_data<G: PassMove + Notation>(
 #[derive(serde::Serialize, serde::Deserialize)]
 enum PlayData {
     #[serde(rename = "session")]
-    Single(SessionData),
+    Single(Box<SessionData>),
     #[serde(rename = "mirror_match")]
     Mirror(MatchData),
 }
@@ -230,7 +254,7 @@ impl<G: PassMove + Notation> Play<G> {
     #[must_use]
     pub fn to_json(&self) -> String {
         let data = match self {
-            Play::Single(s) => PlayData::Single(session_data(s)),
+            Play::Single(s) => PlayData::Single(Box::new(session_data(s))),
             Play::Mirror(m) => PlayData::Mirror(match_data(m)),
         };
         // Serializing plain data (strings, numbers, arrays) cannot fail.
@@ -247,7 +271,7 @@ impl<G: PassMove + Notation> Play<G> {
         let play = match data {
             PlayData::Single(s) => {
                 check_game(&s.game, expected)?;
-                Play::Single(session_from_data(s)?)
+                Play::Single(session_from_data(*s)?)
             }
             PlayData::Mirror(m) => {
                 for game in &m.games {

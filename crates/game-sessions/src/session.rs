@@ -152,6 +152,11 @@ pub struct Session<G: Game> {
     pub(crate) clock: Option<Clock>,
     pub(crate) flag: Option<Flag<G::Player>>,
     pub(crate) candidate: Option<G::Move>,
+    /// The increment taken back from each undone ply, parallel to the record's redo tail (next
+    /// first at the end), so that redo gives back exactly what undo took (saved with the
+    /// session). Shorter than the tail only for a file without it: redo then gives the full
+    /// increment to each turn that earns one.
+    pub(crate) taken_back: Vec<Duration>,
 }
 
 type Played<G> = Vec<PlayedTurn<<G as Game>::Player, <G as Game>::Move>>;
@@ -189,6 +194,7 @@ impl<G: PassMove> Session<G> {
             clock,
             flag: None,
             candidate: None,
+            taken_back: Vec::new(),
         };
         session.play_forced();
         session
@@ -309,6 +315,50 @@ impl<G: PassMove> Session<G> {
         }
     }
 
+    /// The player whose clock got the increment for ply `k` of the record (the move from
+    /// `positions()[k - 1]`): the mover, in a clock duel, unless the turn was forced or the move
+    /// ended the game ([`Session::play`]).
+    fn earner(&self, k: usize) -> Option<G::Player> {
+        let positions = self.record.positions();
+        let before = positions.get(k.checked_sub(1)?)?;
+        let after = positions.get(k)?;
+        (self.clock.is_some() && forced_move(before).is_none() && !after.is_over())
+            .then(|| before.side_to_move())
+    }
+
+    /// Takes back one ply and the increment it earned (as much of it as the mover has left);
+    /// `false` at the start.
+    fn undo_ply(&mut self) -> bool {
+        let earner = self.earner(self.record.ply());
+        if self.record.undo().is_none() {
+            return false;
+        }
+        let mut taken = Duration::ZERO;
+        if let (Some(player), Some(clock)) = (earner, &mut self.clock) {
+            let left = clock.remaining(player);
+            taken = left.min(clock.control().increment);
+            clock.set_remaining(player, left.saturating_sub(taken));
+        }
+        if self.clock.is_some() {
+            self.taken_back.push(taken);
+        }
+        true
+    }
+
+    /// Replays one undone ply and gives back the increment its undo took; `false` if there is
+    /// none.
+    fn redo_ply(&mut self) -> bool {
+        if self.record.redo().is_none() {
+            return false;
+        }
+        let taken = self.taken_back.pop();
+        if let (Some(player), Some(clock)) = (self.earner(self.record.ply()), &mut self.clock) {
+            let give = taken.unwrap_or(clock.control().increment);
+            clock.set_remaining(player, clock.remaining(player).saturating_add(give));
+        }
+        true
+    }
+
     /// Plays the forced turns from the current position on.
     fn play_forced(&mut self) -> Played<G> {
         let mut played = Vec::new();
@@ -319,6 +369,7 @@ impl<G: PassMove> Session<G> {
             if self.record.play(mv).is_err() {
                 break;
             }
+            self.taken_back.clear();
             played.push(PlayedTurn {
                 player,
                 mv,
@@ -346,6 +397,7 @@ impl<G: PassMove> Session<G> {
             },
         })?;
         self.candidate = None;
+        self.taken_back.clear();
         if !self.record.is_over() {
             if let Some(clock) = &mut self.clock {
                 clock.complete_turn(player);
@@ -402,8 +454,9 @@ impl<G: PassMove> Session<G> {
         }
     }
 
-    /// A correction: restores the last agreed position (one [`Session::undo`]) with both clocks
-    /// paused, so that nobody is charged, then resumes the clock of the side to move, who
+    /// A correction: restores the last agreed position (one [`Session::undo`], which takes back
+    /// the increments of the turns it undoes) with both clocks paused, so that nobody is
+    /// charged, then resumes the clock of the side to move, who
     /// replays the turn.
     ///
     /// # Errors
@@ -418,7 +471,9 @@ impl<G: PassMove> Session<G> {
     /// Takes back to the previous turn: the players' ending if there is one (returns `Ok(0)`),
     /// otherwise at least one ply, then on while the position reached is a forced turn, and, in
     /// a game between a person and an engine, while it is the engine's turn. Returns the plies
-    /// taken back. A candidate is withdrawn.
+    /// taken back. In a clock duel, each turn taken back loses the increment it earned (as much
+    /// of it as its player has left), and [`Session::redo`] gives back exactly that. A candidate
+    /// is withdrawn.
     ///
     /// # Errors
     /// [`SessionError::NothingToUndo`] at the start, [`SessionError::FlagDown`] after a loss on
@@ -437,7 +492,7 @@ impl<G: PassMove> Session<G> {
         self.candidate = None;
         let skip_engine = self.against_engine();
         let mut plies = 0;
-        while self.record.undo().is_some() {
+        while self.undo_ply() {
             plies += 1;
             if self.record.ply() == 0 {
                 break;
@@ -464,7 +519,7 @@ impl<G: PassMove> Session<G> {
         self.candidate = None;
         let skip_engine = self.against_engine();
         let mut plies = 0;
-        while self.record.redo().is_some() {
+        while self.redo_ply() {
             plies += 1;
             let pos = self.position();
             let engine_turn = skip_engine && self.participant(pos.side_to_move()).is_engine();

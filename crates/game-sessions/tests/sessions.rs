@@ -221,3 +221,54 @@ fn files_that_do_not_load_say_why() {
         assert!(err.contains(needle), "{text:?}: {err}");
     }
 }
+
+/// The increment is per completed turn: a turn taken back loses it, and its redo gives it back.
+#[test]
+fn undo_takes_back_the_increment_and_redo_gives_it_back() {
+    use std::time::Duration;
+    let control = "1m+10s".parse().unwrap();
+    let mut s = Session::new(
+        "tictactoe",
+        TicTacToe::new(),
+        people(),
+        Format::ClockDuel { control },
+    );
+    for _ in 0..5 {
+        s.play(4).unwrap();
+        assert_eq!(
+            s.clock().unwrap().remaining(Mark::X),
+            Duration::from_secs(70)
+        );
+        s.undo().unwrap();
+    }
+    assert_eq!(s.record().ply(), 0);
+    assert_eq!(
+        s.clock().unwrap().remaining(Mark::X),
+        Duration::from_secs(60)
+    );
+    // A correction as well: nobody keeps the increment of the turn corrected.
+    s.play(4).unwrap();
+    s.correct().unwrap();
+    assert_eq!(
+        s.clock().unwrap().remaining(Mark::X),
+        Duration::from_secs(60)
+    );
+    // Redo gives back exactly what undo took, even when the player had less than an increment.
+    s.play(4).unwrap();
+    s.play(0).unwrap();
+    s.tick(Duration::from_secs(65)); // X thinks: 70 s - 65 s = 5 s left
+    let before = s.clone();
+    assert_eq!(s.undo(), Ok(1));
+    assert_eq!(
+        s.clock().unwrap().remaining(Mark::O),
+        Duration::from_secs(60)
+    );
+    assert_eq!(s.undo(), Ok(1));
+    assert_eq!(s.clock().unwrap().remaining(Mark::X), Duration::ZERO);
+    let loaded: Session<TicTacToe> = Session::from_json(&s.to_json()).unwrap();
+    assert_eq!(loaded, s, "what undo took back is saved");
+    assert_eq!(s.redo(), Ok(1));
+    assert_eq!(s.redo(), Ok(1));
+    assert_eq!(s.clock(), before.clock());
+    assert_eq!(s.record(), before.record());
+}
