@@ -193,7 +193,8 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
             "taken_back: {too_much:?} is more than the increment ({increment:?})"
         )));
     }
-    Ok(Session {
+    let nothing_undone = data.redo.is_empty();
+    let mut session = Session {
         game: data.game,
         participants: data.participants,
         format: data.format,
@@ -202,7 +203,13 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
         flag,
         candidate,
         taken_back: data.taken_back,
-    })
+    };
+    // A session never waits on a forced turn: one the file stops at is played now (unless
+    // moves were undone from it, which redo replays).
+    if nothing_undone && !session.play_forced().is_empty() {
+        session.candidate = None;
+    }
+    Ok(session)
 }
 
 pub(crate) fn session_to_json<G: PassMove + Notation>(session: &Session<G>) -> String {

@@ -295,7 +295,8 @@ impl<G: PassMove> Session<G> {
         let on = !self.is_over();
         Actions {
             moves: self.legal_moves(),
-            undo: self.flag.is_none() && self.record.can_undo(),
+            undo: self.flag.is_none()
+                && (self.record.ending().is_some() || self.undo_target().is_some()),
             redo: self.flag.is_none() && self.record.can_redo(),
             end: on,
             propose: on && self.format == Format::Coaching,
@@ -359,8 +360,25 @@ impl<G: PassMove> Session<G> {
         true
     }
 
+    /// The ply [`Session::undo`] takes back to (the players' ending aside): the latest earlier
+    /// position that is a turn of a person, not a forced turn (nor the engine's, against an
+    /// engine); `None` at the start or after only its forced turns.
+    fn undo_target(&self) -> Option<usize> {
+        let skip_engine = self.against_engine();
+        let positions = self.record.positions();
+        let mut target = self.record.ply();
+        loop {
+            target = target.checked_sub(1)?;
+            let pos = positions.get(target)?;
+            let engine_turn = skip_engine && self.participant(pos.side_to_move()).is_engine();
+            if forced_move(pos).is_none() && (!engine_turn || target == 0) {
+                return Some(target);
+            }
+        }
+    }
+
     /// Plays the forced turns from the current position on.
-    fn play_forced(&mut self) -> Played<G> {
+    pub(crate) fn play_forced(&mut self) -> Played<G> {
         let mut played = Vec::new();
         while !self.is_over() {
             let pos = self.position();
@@ -470,13 +488,15 @@ impl<G: PassMove> Session<G> {
 
     /// Takes back to the previous turn: the players' ending if there is one (returns `Ok(0)`),
     /// otherwise at least one ply, then on while the position reached is a forced turn, and, in
-    /// a game between a person and an engine, while it is the engine's turn. Returns the plies
-    /// taken back. In a clock duel, each turn taken back loses the increment it earned (as much
+    /// a game between a person and an engine, while it is the engine's turn. It never stops
+    /// inside the forced turns at the start (they were played at once): there is then nothing to
+    /// undo. Returns the plies taken back. In a clock duel, each turn taken back loses the increment it earned (as much
     /// of it as its player has left), and [`Session::redo`] gives back exactly that. A candidate
     /// is withdrawn.
     ///
     /// # Errors
-    /// [`SessionError::NothingToUndo`] at the start, [`SessionError::FlagDown`] after a loss on
+    /// [`SessionError::NothingToUndo`] at the start (or after only its forced turns),
+    /// [`SessionError::FlagDown`] after a loss on
     /// time.
     pub fn undo(&mut self) -> Result<usize, SessionError<G::IllegalMove>> {
         if self.flag.is_some() {
@@ -486,22 +506,13 @@ impl<G: PassMove> Session<G> {
             self.record.undo();
             return Ok(0);
         }
-        if self.record.ply() == 0 {
+        let Some(target) = self.undo_target() else {
             return Err(SessionError::NothingToUndo);
-        }
+        };
         self.candidate = None;
-        let skip_engine = self.against_engine();
         let mut plies = 0;
-        while self.undo_ply() {
+        while self.record.ply() > target && self.undo_ply() {
             plies += 1;
-            if self.record.ply() == 0 {
-                break;
-            }
-            let pos = self.position();
-            let engine_turn = skip_engine && self.participant(pos.side_to_move()).is_engine();
-            if forced_move(pos).is_none() && !engine_turn {
-                break;
-            }
         }
         Ok(plies)
     }

@@ -272,3 +272,35 @@ fn undo_takes_back_the_increment_and_redo_gives_it_back() {
     assert_eq!(s.clock(), before.clock());
     assert_eq!(s.record(), before.record());
 }
+
+/// The forced turns at the start are played at once, and undo never goes back inside them.
+#[test]
+fn undo_never_stops_inside_the_forced_turns_at_the_start() {
+    let start: Kamisado = "o1pkyrgn/8/8/2R5/8/8/7b/NG1YKPBO g b -".parse().unwrap();
+    assert!(forced_move(&start).is_some(), "the start is a forced turn");
+    let mut s = Session::new("kamisado", start, people(), Format::Casual);
+    let first = s.record().ply();
+    assert!(first > 0 && forced_move(s.position()).is_none());
+    assert_eq!(s.undo(), Err(SessionError::NothingToUndo));
+    assert!(!s.actions().undo);
+    let mv = s.position().parse_move("c5c6").unwrap();
+    s.play(mv).unwrap();
+    let after = s.record().ply();
+    assert_eq!(s.undo(), Ok(after - first));
+    assert_eq!(s.record().ply(), first);
+    assert!(forced_move(s.position()).is_none());
+    assert_eq!(s.undo(), Err(SessionError::NothingToUndo));
+    assert_eq!(s.redo(), Ok(after - first));
+}
+
+/// A saved session that stops at a forced turn has it played when it loads.
+#[test]
+fn a_loaded_session_does_not_wait_on_a_forced_turn() {
+    let s = Session::new("kamisado", Kamisado::start(), people(), Format::Casual);
+    let json = s
+        .to_json()
+        .replace("NGRYKPBO b - -\"", "NGRYKPBO b - - c1a3 b8h2 a3c5\"");
+    let loaded: Session<Kamisado> = Session::from_json(&json).unwrap();
+    assert!(loaded.record().ply() > 3);
+    assert!(forced_move(loaded.position()).is_none());
+}
