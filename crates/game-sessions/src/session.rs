@@ -362,7 +362,8 @@ impl<G: PassMove> Session<G> {
 
     /// The ply [`Session::undo`] takes back to (the players' ending aside): the latest earlier
     /// position that is a turn of a person, not a forced turn (nor the engine's, against an
-    /// engine); `None` at the start or after only its forced turns.
+    /// engine); `None` at the start or after only its forced turns (and, against an engine, its
+    /// opening: the person had no earlier turn).
     fn undo_target(&self) -> Option<usize> {
         let skip_engine = self.against_engine();
         let positions = self.record.positions();
@@ -371,7 +372,7 @@ impl<G: PassMove> Session<G> {
             target = target.checked_sub(1)?;
             let pos = positions.get(target)?;
             let engine_turn = skip_engine && self.participant(pos.side_to_move()).is_engine();
-            if forced_move(pos).is_none() && (!engine_turn || target == 0) {
+            if forced_move(pos).is_none() && !engine_turn {
                 return Some(target);
             }
         }
@@ -489,13 +490,14 @@ impl<G: PassMove> Session<G> {
     /// Takes back to the previous turn: the players' ending if there is one (returns `Ok(0)`),
     /// otherwise at least one ply, then on while the position reached is a forced turn, and, in
     /// a game between a person and an engine, while it is the engine's turn. It never stops
-    /// inside the forced turns at the start (they were played at once): there is then nothing to
-    /// undo. Returns the plies taken back. In a clock duel, each turn taken back loses the increment it earned (as much
+    /// inside the forced turns at the start (they were played at once), nor goes behind the
+    /// engine's opening (the person had no earlier turn): there is then nothing to undo. Returns the plies taken back. In a clock duel, each turn taken back loses the increment it earned (as much
     /// of it as its player has left), and [`Session::redo`] gives back exactly that. A candidate
     /// is withdrawn.
     ///
     /// # Errors
-    /// [`SessionError::NothingToUndo`] at the start (or after only its forced turns),
+    /// [`SessionError::NothingToUndo`] at the start (or after only its forced turns and the
+    /// engine's opening),
     /// [`SessionError::FlagDown`] after a loss on
     /// time.
     pub fn undo(&mut self) -> Result<usize, SessionError<G::IllegalMove>> {
