@@ -313,6 +313,13 @@ impl<G: Game> GameRecord<G> {
         Some(mv)
     }
 
+    /// Forgets the undone moves: [`GameRecord::redo`] then has nothing to replay (as after a
+    /// new move). A front end calls it when the players end the game instead of replaying them.
+    pub fn forget_redo(&mut self) {
+        self.positions.truncate(self.cursor + 1);
+        self.moves.truncate(self.cursor);
+    }
+
     /// Whether [`GameRecord::undo`] would change anything.
     #[must_use]
     pub fn can_undo(&self) -> bool {

@@ -10,9 +10,11 @@
 //! ```
 //!
 //! `record` is the record text of the game (start, moves, and the players' ending token);
-//! `redo` the moves undone and not replaced, so that loading loses nothing; `flag` is `null`,
-//! `{"fell": "<player id>"}` or `"both"`; in a clock duel, `taken_back` (left out when empty)
-//! lists the increment each undone turn gave back, so that redo restores it exactly. A mirror match is
+//! `redo` the moves undone and not replaced, so that loading loses nothing, then the players'
+//! ending token if undo took one back (redo restores it); a new move or an ending replaces
+//! them. `flag` is `null`, `{"fell": "<player id>"}` or `"both"`; in a clock duel, `taken_back`
+//! (left out when empty) lists the increment each undone turn gave back, so that redo restores
+//! it exactly. A mirror match is
 //! `{"participants": [..], "games": [<session>, ..]}`. A [`Play`] is `{"session": <session>}` or
 //! `{"mirror_match": <match>}`, checked against the game asked for when it is read.
 //!
@@ -21,7 +23,7 @@
 
 use std::time::Duration;
 
-use abstract_game::record::GameRecord;
+use abstract_game::record::{Ending, GameRecord};
 use abstract_game::{Notation, PassMove, Player};
 
 use crate::clock::Clock;
@@ -97,6 +99,9 @@ pub(crate) fn session_data<G: PassMove + Notation>(session: &Session<G>) -> Sess
         redo.push(pos.move_text(mv));
         pos.play_unchecked(mv);
     }
+    if let Some(ending) = session.undone_ending {
+        redo.push(ending.token());
+    }
     SessionData {
         game: session.game.clone(),
         participants: session.participants.clone(),
@@ -137,12 +142,42 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
     if ending.is_some() {
         record.undo();
     }
+    // An ending replaces what was undone: a file written before it did keeps no stale moves.
+    let mut redo = if ending.is_some() {
+        Vec::new()
+    } else {
+        data.redo
+    };
+    let undone_ending = match redo
+        .last()
+        .map(|text| Ending::<G::Player>::from_token(text))
+    {
+        Some(Some(undone)) => {
+            redo.pop();
+            Some(undone)
+        }
+        _ => None,
+    };
     let cursor = record.ply();
-    for text in &data.redo {
+    for text in &redo {
+        if Ending::<G::Player>::from_token(text).is_some() {
+            return Err(LoadError::Move {
+                text: text.clone(),
+                message: "an undone ending comes after the undone moves, last".into(),
+            });
+        }
         let mv = parse_move(record.position(), text)?;
         record
             .play(mv)
             .map_err(|e| LoadError::Record(e.to_string()))?;
+    }
+    if let Some(undone) = undone_ending {
+        if record.is_over() {
+            return Err(LoadError::Move {
+                text: undone.token(),
+                message: "an undone ending after the end of the game".into(),
+            });
+        }
     }
     while record.ply() > cursor {
         record.undo();
@@ -181,11 +216,11 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
         .clock
         .as_ref()
         .map_or(Duration::ZERO, |c| c.control().increment);
-    if data.taken_back.len() > data.redo.len() {
+    if data.taken_back.len() > redo.len() {
         return Err(LoadError::Invalid(format!(
             "taken_back: {} increments for {} undone moves",
             data.taken_back.len(),
-            data.redo.len()
+            redo.len()
         )));
     }
     if let Some(too_much) = data.taken_back.iter().find(|d| **d > increment) {
@@ -193,7 +228,7 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
             "taken_back: {too_much:?} is more than the increment ({increment:?})"
         )));
     }
-    let nothing_undone = data.redo.is_empty();
+    let nothing_undone = redo.is_empty() && undone_ending.is_none();
     let mut session = Session {
         game: data.game,
         participants: data.participants,
@@ -203,6 +238,7 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
         flag,
         candidate,
         taken_back: data.taken_back,
+        undone_ending,
     };
     // A session never waits on a forced turn: one the file stops at is played now (unless
     // moves were undone from it, which redo replays).

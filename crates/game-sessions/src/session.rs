@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use abstract_game::record::{GameRecord, PlayError};
+use abstract_game::record::{Ending, GameRecord, PlayError};
 use abstract_game::{Game, PassMove, Player, ZobristHash};
 
 use crate::clock::{Clock, TimeControl};
@@ -131,7 +131,7 @@ pub fn forced_move<G: PassMove>(pos: &G) -> Option<G::Move> {
 ///   against an engine, the engine's reply goes too) and never stops inside forced turns;
 ///   [`Session::redo`] replays the same way.
 /// - [`Session::agree_draw`], [`Session::resign`] and [`Session::abandon`] end the game by the
-///   players; undo takes that back first.
+///   players (forgetting anything undone); undo takes that back first, and redo restores it.
 /// - In a [`Format::ClockDuel`], [`Session::tick`] charges the side to move with time the caller
 ///   measured; a winning move stops the clock for good; [`Session::pause`] and
 ///   [`Session::correct`] handle a correction.
@@ -157,6 +157,9 @@ pub struct Session<G: Game> {
     /// session). Shorter than the tail only for a file without it: redo then gives the full
     /// increment to each turn that earns one.
     pub(crate) taken_back: Vec<Duration>,
+    /// The players' ending that [`Session::undo`] took back, after the last undone move: redo
+    /// restores it there. A new move forgets it.
+    pub(crate) undone_ending: Option<Ending<G::Player>>,
 }
 
 type Played<G> = Vec<PlayedTurn<<G as Game>::Player, <G as Game>::Move>>;
@@ -195,6 +198,7 @@ impl<G: PassMove> Session<G> {
             flag: None,
             candidate: None,
             taken_back: Vec::new(),
+            undone_ending: None,
         };
         session.play_forced();
         session
@@ -297,7 +301,7 @@ impl<G: PassMove> Session<G> {
             moves: self.legal_moves(),
             undo: self.flag.is_none()
                 && (self.record.ending().is_some() || self.undo_target().is_some()),
-            redo: self.flag.is_none() && self.record.can_redo(),
+            redo: self.flag.is_none() && (self.record.can_redo() || self.redo_ending().is_some()),
             end: on,
             propose: on && self.format == Format::Coaching,
         }
@@ -378,6 +382,12 @@ impl<G: PassMove> Session<G> {
         }
     }
 
+    /// The undone ending that [`Session::redo`] restores now: at the end of the undone moves.
+    fn redo_ending(&self) -> Option<Ending<G::Player>> {
+        self.undone_ending
+            .filter(|_| !self.record.is_over() && self.record.redo_moves().is_empty())
+    }
+
     /// Plays the forced turns from the current position on.
     pub(crate) fn play_forced(&mut self) -> Played<G> {
         let mut played = Vec::new();
@@ -389,6 +399,7 @@ impl<G: PassMove> Session<G> {
                 break;
             }
             self.taken_back.clear();
+            self.undone_ending = None;
             played.push(PlayedTurn {
                 player,
                 mv,
@@ -417,6 +428,7 @@ impl<G: PassMove> Session<G> {
         })?;
         self.candidate = None;
         self.taken_back.clear();
+        self.undone_ending = None;
         if !self.record.is_over() {
             if let Some(clock) = &mut self.clock {
                 clock.complete_turn(player);
@@ -504,8 +516,10 @@ impl<G: PassMove> Session<G> {
         if self.flag.is_some() {
             return Err(SessionError::FlagDown);
         }
-        if self.record.ending().is_some() {
+        if let Some(ending) = self.record.ending() {
             self.record.undo();
+            self.undone_ending = Some(ending);
+            self.candidate = None;
             return Ok(0);
         }
         let Some(target) = self.undo_target() else {
@@ -520,13 +534,23 @@ impl<G: PassMove> Session<G> {
     }
 
     /// Replays what [`Session::undo`] took back, one turn the same way (forced turns and, against
-    /// an engine, the engine's reply with it). Returns the plies replayed.
+    /// an engine, the engine's reply with it), or the players' ending that undo took back
+    /// (returns `Ok(0)`). Returns the plies replayed.
     ///
     /// # Errors
-    /// [`SessionError::NothingToRedo`] if nothing was undone (or a new move replaced it), or the
-    /// players ended the game.
+    /// [`SessionError::NothingToRedo`] if nothing was undone (or a new move or an ending replaced
+    /// it), or the players ended the game.
     pub fn redo(&mut self) -> Result<usize, SessionError<G::IllegalMove>> {
-        if self.flag.is_some() || !self.record.can_redo() {
+        if self.flag.is_some() {
+            return Err(SessionError::NothingToRedo);
+        }
+        if !self.record.can_redo() {
+            if let Some(ending) = self.redo_ending() {
+                self.record.end(ending);
+                self.undone_ending = None;
+                self.candidate = None;
+                return Ok(0);
+            }
             return Err(SessionError::NothingToRedo);
         }
         self.candidate = None;
@@ -551,6 +575,10 @@ impl<G: PassMove> Session<G> {
         if self.is_over() || !f(&mut self.record) {
             return Err(self.over_error());
         }
+        // The ending replaces whatever was undone.
+        self.record.forget_redo();
+        self.taken_back.clear();
+        self.undone_ending = None;
         self.candidate = None;
         Ok(())
     }

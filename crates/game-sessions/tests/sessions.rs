@@ -304,3 +304,53 @@ fn a_loaded_session_does_not_wait_on_a_forced_turn() {
     assert!(loaded.record().ply() > 3);
     assert!(forced_move(loaded.position()).is_none());
 }
+
+/// Undoing the players' ending is undone by redo; an ending forgets the moves it replaced.
+#[test]
+fn redo_restores_an_undone_ending_and_an_ending_forgets_the_undone_moves() {
+    let mut s = Session::new("tictactoe", TicTacToe::new(), people(), Format::Casual);
+    s.play(4).unwrap();
+    s.resign(Mark::O).unwrap();
+    let resigned = s.clone();
+    assert_eq!(s.undo(), Ok(0));
+    assert!(s.actions().redo);
+    let loaded: Session<TicTacToe> = Session::from_json(&s.to_json()).unwrap();
+    assert_eq!(loaded, s, "the undone ending is saved");
+    assert_eq!(s.redo(), Ok(0));
+    assert_eq!(s, resigned, "undo then redo restores the resignation");
+    // Undo the ending and the move, redo both, one at a time.
+    assert_eq!(s.undo(), Ok(0));
+    assert_eq!(s.undo(), Ok(1));
+    assert_eq!(s.redo(), Ok(1));
+    assert_eq!(s.redo(), Ok(0));
+    assert_eq!(s.result(), resigned.result());
+    assert_eq!(s.redo(), Err(SessionError::NothingToRedo));
+    // A new move forgets the undone ending.
+    s.undo().unwrap();
+    s.play(0).unwrap();
+    assert_eq!(s.redo(), Err(SessionError::NothingToRedo));
+    // An ending replaces the undone moves: redo does not replay a stale one.
+    let mut s = Session::new("tictactoe", TicTacToe::new(), people(), Format::Casual);
+    s.play(4).unwrap();
+    s.play(0).unwrap();
+    s.undo().unwrap();
+    s.resign(Mark::O).unwrap();
+    assert!(s.record().redo_moves().is_empty());
+    assert_eq!(s.undo(), Ok(0));
+    assert_eq!(s.redo(), Ok(0));
+    assert_eq!(s.record().ply(), 1);
+    assert_eq!(
+        s.result(),
+        Some(SessionResult::Resigned { winner: Mark::X })
+    );
+    // In a file, the undone ending comes last, after the undone moves.
+    let fresh = Session::new("tictactoe", TicTacToe::new(), people(), Format::Casual);
+    let json = fresh
+        .to_json()
+        .replace("\"redo\": []", "\"redo\": [\"draw\", \"4\"]");
+    assert!(json.contains("\"draw\", \"4\""));
+    assert!(matches!(
+        Session::<TicTacToe>::from_json(&json),
+        Err(LoadError::Move { .. })
+    ));
+}
