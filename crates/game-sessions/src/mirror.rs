@@ -100,6 +100,50 @@ impl<G: PassMove> MirrorMatch<G> {
                 games.len()
             ));
         }
+        let first = &games[0];
+        if first.format() == Format::Coaching {
+            return Err(MatchError::Coaching.to_string());
+        }
+        for (i, game) in games.iter().enumerate() {
+            let number = i + 1;
+            if game.format() != first.format() {
+                return Err(format!(
+                    "game {number} is a {} game, game 1 a {} game: both games of a mirror match have the same format",
+                    game.format().id(),
+                    first.format().id()
+                ));
+            }
+            if game.game() != first.game() {
+                return Err(format!(
+                    "game {number} is a game of {}, game 1 of {}",
+                    game.game(),
+                    first.game()
+                ));
+            }
+            for (index, participant) in participants.iter().enumerate() {
+                let side = Self::side_of(index, number);
+                if game.participant(side) != participant {
+                    return Err(format!(
+                        "game {number}: {side} is played by {}, but in a mirror match it is {participant}'s side",
+                        game.participant(side)
+                    ));
+                }
+            }
+        }
+        if let Some(second) = games.get(1) {
+            if !first.result().is_some_and(SessionResult::has_result) {
+                return Err(
+                    "game 2 exists while game 1 has no result: game 2 starts after game 1 ends"
+                        .to_owned(),
+                );
+            }
+            if second.record().start() != first.record().start() {
+                return Err(
+                    "game 2 does not start from game 1's start (a mirror match replays the same start)"
+                        .to_owned(),
+                );
+            }
+        }
         Ok(MirrorMatch {
             participants,
             games,

@@ -361,7 +361,9 @@ impl<G: PassMove + Notation> MirrorMatch<G> {
         serde_json::to_string_pretty(&match_data(self)).unwrap_or_default()
     }
 
-    /// Reads [`MirrorMatch::to_json`].
+    /// Reads [`MirrorMatch::to_json`], checking that the games make a mirror match: game two
+    /// only after game one's result, from the same start, with the sides swapped, in the same
+    /// format, never the coaching round.
     ///
     /// # Errors
     /// [`LoadError`] saying what is wrong.

@@ -358,3 +358,44 @@ fn a_coaching_game_ends_normally_or_by_agreed_draw() {
     assert_eq!(s.result(), Some(SessionResult::DrawAgreed));
     assert_eq!(s.candidate(), None);
 }
+
+/// A saved mirror match is checked as a whole: game two after game one's result, from the same
+/// start, with the sides swapped, in the same format, never the coaching round.
+#[test]
+fn inconsistent_mirror_matches_do_not_load() {
+    use abstract_game::tictactoe::{Mark, TicTacToe};
+    let people = [Participant::person("Ann"), Participant::person("Ben")];
+    let mut m = MirrorMatch::new("tictactoe", TicTacToe::new(), people, Format::Casual).unwrap();
+    m.current_mut().resign(Mark::O).unwrap();
+    m.next_game().unwrap();
+    let json = m.to_json();
+    assert_eq!(MirrorMatch::<TicTacToe>::from_json(&json).unwrap(), m);
+    let fails = |text: &str, why: &str| {
+        assert_ne!(text, json, "{why}: the file was not changed");
+        let error = MirrorMatch::<TicTacToe>::from_json(text).unwrap_err();
+        assert!(error.to_string().contains(why), "{error} ({why})");
+    };
+    // Game one still running while game two exists.
+    fails(&json.replacen(" resign:o", "", 1), "game 1 has no result");
+    // Game two from another start.
+    let other = json.replacen("\".../.../... x\",", "\".../.x./... o\",", 1);
+    fails(&other, "game 1's start");
+    // Game two with the sides not swapped.
+    let game_two = json.rfind("\"game\": \"tictactoe\"").unwrap();
+    let (head, tail) = json.split_at(game_two);
+    let tail = tail
+        .replace("\"Ann\"", "\"X\"")
+        .replace("\"Ben\"", "\"Ann\"")
+        .replace("\"X\"", "\"Ben\"");
+    let unswapped = format!("{head}{tail}");
+    fails(&unswapped, "is played by");
+    // The coaching round, and two formats.
+    fails(
+        &json.replace("\"casual\"", "\"coaching\""),
+        "coaching round",
+    );
+    let last = json.rfind("\"casual\"").unwrap();
+    let mut mixed = json.clone();
+    mixed.replace_range(last..last + 8, "\"coaching\"");
+    fails(&mixed, "the same format");
+}
