@@ -274,7 +274,9 @@ impl Clock {
         *left = left.saturating_add(self.control.increment);
     }
 
-    /// Sets `player`'s remaining time (to adjust a clock by hand, or when loading a game).
+    /// Sets `player`'s remaining time (to adjust a clock by hand, or when loading a game). A saved
+    /// session loads only if no player has more than their time and the increments of the turns
+    /// they completed ([`crate::Session::from_json`]).
     pub fn set_remaining<P: Player>(&mut self, player: P, left: Duration) {
         self.remaining[player.index()] = left;
     }

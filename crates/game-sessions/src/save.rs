@@ -26,7 +26,7 @@ use std::time::Duration;
 use abstract_game::record::{Ending, GameRecord};
 use abstract_game::{Notation, PassMove, Player};
 
-use crate::clock::Clock;
+use crate::clock::{Clock, TimeControl};
 use crate::mirror::MirrorMatch;
 use crate::participant::Participant;
 use crate::play::Play;
@@ -240,12 +240,99 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
         taken_back: data.taken_back,
         undone_ending,
     };
+    check_session(&session)?;
     // A session never waits on a forced turn: one the file stops at is played now (unless
     // moves were undone from it, which redo replays).
     if nothing_undone && !session.play_forced().is_empty() {
         session.candidate = None;
     }
     Ok(session)
+}
+
+/// What a saved session must agree with: the clock with the format and the moves, the flag with
+/// the clock and the position, the candidate with the coaching round.
+fn check_session<G: PassMove>(session: &Session<G>) -> Result<(), LoadError> {
+    let invalid = |message: String| Err(LoadError::Invalid(message));
+    if session.candidate.is_some() && session.format != Format::Coaching {
+        return invalid(format!(
+            "candidate: a candidate is stated in the coaching round only, not in a {} game",
+            session.format.id()
+        ));
+    }
+    if let (Format::ClockDuel { control }, Some(clock)) = (session.format, &session.clock) {
+        if clock.control() != control {
+            return invalid(format!(
+                "clock: its control {} is not the format's {control}",
+                clock.control()
+            ));
+        }
+        if control.initial.is_zero() || control.initial > TimeControl::MAX_INITIAL {
+            return invalid(format!(
+                "format: each player's time is more than zero and at most 7 days (168h), not {:?}",
+                control.initial
+            ));
+        }
+        if control.increment > TimeControl::MAX_INCREMENT {
+            return invalid(format!(
+                "format: the increment is at most 1 hour (1h), not {:?}",
+                control.increment
+            ));
+        }
+        if clock.is_paused() {
+            return invalid(
+                "clock: paused; a saved clock runs (a correction pauses it only while it lasts)"
+                    .into(),
+            );
+        }
+        // A player has at most their time plus the increments of the turns they completed.
+        let mut turns = [0u32; 2];
+        for k in 1..=session.record.ply() {
+            if let Some(player) = session.earner(k) {
+                turns[player.index()] = turns[player.index()].saturating_add(1);
+            }
+        }
+        for player in G::Player::BOTH {
+            let most = control
+                .increment
+                .checked_mul(turns[player.index()])
+                .and_then(|inc| inc.checked_add(control.initial));
+            let left = clock.remaining(player);
+            if most.is_none_or(|most| left > most) {
+                return invalid(format!(
+                    "clock: {player} has {left:?} left, more than the time and the increments of \
+                     {} completed turns give",
+                    turns[player.index()]
+                ));
+            }
+        }
+    }
+    if let Some(flag) = session.flag {
+        if let Some(ending) = session.record.ending() {
+            return invalid(format!(
+                "flag: a flag fell in a game the players ended ({})",
+                ending.token()
+            ));
+        }
+        if session.position().is_over() {
+            return invalid("flag: a flag fell after the game was over".into());
+        }
+        if let (Flag::Fell(player), Some(clock)) = (flag, &session.clock) {
+            let to_move = session.position().side_to_move();
+            if player != to_move {
+                return invalid(format!(
+                    "flag: {player}'s flag fell while {to_move} was to move (only the clock of \
+                     the side to move runs)"
+                ));
+            }
+            let left = clock.remaining(player);
+            if !left.is_zero() {
+                return invalid(format!(
+                    "flag: {player}'s flag fell with {left:?} left on the clock"
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn session_to_json<G: PassMove + Notation>(session: &Session<G>) -> String {
@@ -345,7 +432,11 @@ impl<G: PassMove + Notation> Session<G> {
         session_to_json(self)
     }
 
-    /// Reads a session written by [`Session::to_json`].
+    /// Reads a session written by [`Session::to_json`], checking that it fits together: the
+    /// clock has the format's control (within the limits of its text), runs, and shows no more
+    /// than each player's time and the increments of their completed turns; a flag fell on the
+    /// side to move, with no time left, in a game not otherwise over; a candidate only in the
+    /// coaching round.
     ///
     /// # Errors
     /// [`LoadError`] saying what is wrong; nothing is changed.

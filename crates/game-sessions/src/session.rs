@@ -323,7 +323,7 @@ impl<G: PassMove> Session<G> {
     /// The player whose clock got the increment for ply `k` of the record (the move from
     /// `positions()[k - 1]`): the mover, in a clock duel, unless the turn was forced or the move
     /// ended the game ([`Session::play`]).
-    fn earner(&self, k: usize) -> Option<G::Player> {
+    pub(crate) fn earner(&self, k: usize) -> Option<G::Player> {
         let positions = self.record.positions();
         let before = positions.get(k.checked_sub(1)?)?;
         let after = positions.get(k)?;
@@ -471,7 +471,8 @@ impl<G: PassMove> Session<G> {
         true
     }
 
-    /// Pauses both clocks (a correction is being discussed): ticks charge nothing.
+    /// Pauses both clocks (a correction is being discussed): ticks charge nothing. Resume before
+    /// saving: a saved clock runs, and [`Session::from_json`] refuses a paused one.
     pub fn pause(&mut self) {
         if let Some(clock) = &mut self.clock {
             clock.pause();

@@ -354,3 +354,77 @@ fn redo_restores_an_undone_ending_and_an_ending_forgets_the_undone_moves() {
         Err(LoadError::Move { .. })
     ));
 }
+
+/// A saved session whose clock, flag or candidate does not fit the game does not load, and the
+/// error says what.
+#[test]
+fn inconsistent_clocks_flags_and_candidates_do_not_load() {
+    use serde_json::{Value, json};
+    use std::time::Duration;
+    let control = "1m+10s".parse().unwrap();
+    let mut s = Session::new(
+        "tictactoe",
+        TicTacToe::new(),
+        people(),
+        Format::ClockDuel { control },
+    );
+    s.play(4).unwrap(); // X has 70 s, O is to move with 60 s
+    let saved: Value = serde_json::from_str(&s.to_json()).unwrap();
+    let fails = |change: &dyn Fn(&mut Value), why: &str| {
+        let mut bad = saved.clone();
+        change(&mut bad);
+        assert_ne!(bad, saved, "{why}: nothing changed");
+        let error = Session::<TicTacToe>::from_json(&bad.to_string()).unwrap_err();
+        assert!(matches!(error, LoadError::Invalid(_)), "{error:?}");
+        assert!(error.to_string().contains(why), "{error} ({why})");
+    };
+    let secs = |n: u64| json!({"secs": n, "nanos": 0});
+    // A flag that fell with time left, or for the side not to move.
+    fails(&|v| v["flag"] = json!({"fell": "o"}), "left on the clock");
+    fails(
+        &|v| {
+            v["flag"] = json!({"fell": "x"});
+            v["clock"]["remaining"][0] = secs(0);
+        },
+        "was to move",
+    );
+    // A flag in a game the players ended.
+    fails(
+        &|v| {
+            v["flag"] = json!("both");
+            v["record"] = json!(format!("{} resign:o", v["record"].as_str().unwrap()));
+        },
+        "the players ended",
+    );
+    // The clock's control is not the format's; a paused clock; more time than possible.
+    fails(
+        &|v| v["clock"]["control"]["increment"] = secs(5),
+        "is not the format's",
+    );
+    fails(&|v| v["clock"]["paused"] = json!(true), "paused");
+    fails(
+        &|v| v["clock"]["remaining"][1] = secs(u64::MAX),
+        "more than the time and the increments",
+    );
+    fails(
+        &|v| v["clock"]["remaining"][0] = secs(81),
+        "more than the time and the increments of 1 completed turns",
+    );
+    // A time control beyond the limits of its text.
+    fails(
+        &|v| {
+            let control = json!({"initial": secs(u64::MAX), "increment": secs(10)});
+            v["format"]["control"] = control.clone();
+            v["clock"]["control"] = control;
+        },
+        "at most 7 days",
+    );
+    // A candidate outside the coaching round.
+    fails(&|v| v["candidate"] = json!("0"), "coaching round");
+    // What a session writes loads: a flag that fell on the side to move.
+    let mut flagged = s.clone();
+    flagged.tick(Duration::from_secs(60));
+    assert!(flagged.is_over());
+    let loaded: Session<TicTacToe> = Session::from_json(&flagged.to_json()).unwrap();
+    assert_eq!(loaded, flagged);
+}
