@@ -272,3 +272,43 @@ fn a_line_that_is_not_text_is_asked_again() {
     assert_eq!(line(&out, "moves: "), "c1a3 b8h2");
     assert_eq!(line(&out, "result: "), "draw by agreement");
 }
+
+/// A game stopped by `--max-plies` ends a mirror match (its table, then the end) instead of
+/// being played again with the same start, seats and limit for ever.
+#[test]
+fn a_mirror_match_stopped_by_max_plies_ends() {
+    let out = play(
+        &[
+            "kamisado",
+            "--mirror-match",
+            "--max-plies",
+            "0",
+            "--players",
+            "human,human",
+        ],
+        "",
+    );
+    assert!(out.contains("stopped after 0 plies (--max-plies)"), "{out}");
+    assert!(!out.contains("again, without a result"), "{out}");
+    assert!(
+        out.contains("mirror match: stopped by --max-plies"),
+        "{out}"
+    );
+    let out = play(
+        &[
+            "onitama",
+            "--players",
+            "random,random",
+            "--mirror-match",
+            "--max-plies",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(out.matches("stopped after 2 plies").count(), 1, "{out}");
+    assert!(
+        out.contains("mirror match: stopped by --max-plies"),
+        "{out}"
+    );
+    assert_eq!(line(&out, "moves: ").split(' ').count(), 2, "{out}");
+}

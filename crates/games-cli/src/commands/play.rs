@@ -404,12 +404,20 @@ impl<G: CatalogGame> Terminal<G> {
     fn run(&mut self, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), Failure> {
         self.intro(out)?;
         write!(out, "{}", self.status())?;
+        // A game stopped by --max-plies ends a mirror match too: replayed with the same start,
+        // seats and limit it would only stop again, for ever.
+        let mut stopped = false;
         loop {
             if self.session().is_over() {
                 self.print_end(out)?;
                 let game_sessions::Play::Mirror(m) = &mut self.play else {
                     break;
                 };
+                if stopped {
+                    writeln!(out, "\nmirror match: stopped by --max-plies")?;
+                    write!(out, "{}", m.table())?;
+                    break;
+                }
                 if m.is_over() {
                     writeln!(out, "\nmirror match:")?;
                     write!(out, "{}", m.table())?;
@@ -437,6 +445,7 @@ impl<G: CatalogGame> Terminal<G> {
             if self.session().record().ply() >= self.max_plies {
                 writeln!(out, "stopped after {} plies (--max-plies)", self.max_plies)?;
                 let _ = self.session_mut().abandon();
+                stopped = true;
                 continue;
             }
             let Some(mover) = self.session().to_move() else {
