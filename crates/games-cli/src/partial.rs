@@ -36,11 +36,17 @@ impl PartialFile {
     /// touched.
     pub fn create(path: &std::path::Path) -> Result<(Self, std::fs::File), Failure> {
         check_out(path)?;
+        Self::beside(path).map_err(|e| usage(format!("cannot write --out {}: {e}", path.display())))
+    }
+
+    /// Creates `path.partial`, open for writing, without [`check_out`]'s `--out` wording (for
+    /// a file named elsewhere, such as `games play`'s `save FILE`); `path` itself is not
+    /// touched.
+    pub fn beside(path: &std::path::Path) -> std::io::Result<(Self, std::fs::File)> {
         let mut partial = path.as_os_str().to_owned();
         partial.push(".partial");
         let partial = std::path::PathBuf::from(partial);
-        let file = std::fs::File::create(&partial)
-            .map_err(|e| usage(format!("cannot write --out {}: {e}", path.display())))?;
+        let file = std::fs::File::create(&partial)?;
         let guard = PartialFile {
             partial,
             path: path.to_owned(),

@@ -312,3 +312,49 @@ fn a_mirror_match_stopped_by_max_plies_ends() {
     );
     assert_eq!(line(&out, "moves: ").split(' ').count(), 2, "{out}");
 }
+
+/// A save that fails (here a file-size limit of 0, so that every write fails) leaves an earlier
+/// file at its path as it was, and no partial file beside it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_save_leaves_the_earlier_file() {
+    use std::io::Write as _;
+    let dir = std::env::temp_dir().join(format!("games-play-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("target.json");
+    std::fs::write(&target, "the earlier game\n").unwrap();
+    let mut child = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f 0; exec \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_games"),
+            "play",
+            "onitama",
+            "--players",
+            "human,human",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = format!("ox:c5c4\nsave {}\nquit\n", target.to_str().unwrap());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    let run = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(
+        run.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(out.contains("cannot save to"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        "the earlier game\n"
+    );
+    assert!(!dir.join("target.json.partial").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

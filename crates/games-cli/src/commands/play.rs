@@ -799,9 +799,13 @@ impl<G: CatalogGame> Terminal<G> {
             writeln!(out, "save where? type save FILE")?;
             return Ok(());
         }
-        match std::fs::write(file, self.play.to_json() + "\n") {
+        match write_whole(std::path::Path::new(file), &(self.play.to_json() + "\n")) {
             Ok(()) => writeln!(out, "saved to {file}")?,
-            Err(e) => writeln!(out, "cannot save to {}: {e}", quote(file))?,
+            Err(e) => writeln!(
+                out,
+                "cannot save to {}: {e}; an earlier file there is as it was",
+                quote(file)
+            )?,
         }
         Ok(())
     }
@@ -857,6 +861,16 @@ impl<G: CatalogGame> Terminal<G> {
         writeln!(out, "record: {record}")?;
         Ok(())
     }
+}
+
+/// Writes `text` to `path` whole or not at all: beside it first, then renamed onto it, so that
+/// a failed write (a full disk, a size limit) leaves an earlier file at `path` as it was.
+fn write_whole(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    let (mut guard, mut file) = crate::partial::PartialFile::beside(path)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    drop(file);
+    guard.finish()
 }
 
 /// The reason for a result, in words.
