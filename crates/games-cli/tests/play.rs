@@ -358,3 +358,31 @@ fn a_failed_save_leaves_the_earlier_file() {
     assert!(!dir.join("target.json.partial").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A saved file whose engine spec this program cannot build is refused at `load` (the game
+/// goes on), instead of ending the program at the engine's turn and losing the game.
+#[test]
+fn a_file_with_a_bad_engine_is_refused_at_load() {
+    let dir = std::env::temp_dir().join(format!("games-play-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    let file = file.to_str().unwrap();
+    let out = play(
+        &["kamisado", "--players", "human,engine", "--level", "easy"],
+        &format!("save {file}\nquit\n"),
+    );
+    assert!(out.contains("saved to"), "{out}");
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains("\"easy\""), "{text}");
+    std::fs::write(file, text.replace("\"easy\"", "\"bogus\"")).unwrap();
+    let out = play(
+        &["kamisado", "--players", "human,human"],
+        &format!("load {file}\nc1a3\nb8h2\nquit\n"),
+    );
+    assert!(out.contains("cannot load"), "{out}");
+    assert!(out.contains("bogus"), "{out}");
+    assert!(out.contains("the game goes on"), "{out}");
+    assert!(!out.contains("loaded"), "{out}");
+    assert_eq!(line(&out, "moves: "), "c1a3 b8h2");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -824,6 +824,17 @@ impl<G: CatalogGame> Terminal<G> {
         };
         match game_sessions::Play::<G>::from_json(&text, G::NAME) {
             Ok(play) => {
+                // Every engine of the file must be one this program can build: found only at
+                // its turn, a bad one would end the program and lose the game.
+                if let Err(why) = self.check_engines(&play) {
+                    writeln!(
+                        out,
+                        "cannot load {}: {}; the game goes on",
+                        quote(file),
+                        one_line(&why)
+                    )?;
+                    return Ok(());
+                }
                 self.play = play;
                 writeln!(out, "loaded {file}")?;
                 write!(out, "{}", self.status())?;
@@ -834,6 +845,30 @@ impl<G: CatalogGame> Terminal<G> {
                 quote(file),
                 one_line(&e.to_string())
             )?,
+        }
+        Ok(())
+    }
+
+    /// Checks that every engine participant of `play` (of the match and of the game under way)
+    /// has a spec that reads and builds; or why one does not.
+    fn check_engines(&self, play: &game_sessions::Play<G>) -> Result<(), String> {
+        let seats = play.participants().iter();
+        for participant in seats.chain(play.current().participants()) {
+            let Participant::Engine { spec } = participant else {
+                continue;
+            };
+            let built = super::engine_spec(spec).and_then(|parsed| {
+                if self.engines.iter().any(|(s, _)| s == spec) {
+                    Ok(())
+                } else {
+                    super::engine::<G>(&parsed, self.seed).map(|_| ())
+                }
+            });
+            match built {
+                Ok(()) => {}
+                Err(Failure::Usage(why) | Failure::Refuted(why)) => return Err(why),
+                Err(Failure::Io(e)) => return Err(format!("engine {}: {e}", quote(spec))),
+            }
         }
         Ok(())
     }
