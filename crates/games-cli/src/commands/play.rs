@@ -55,6 +55,9 @@ struct Terminal<G: CatalogGame> {
     seed: u64,
     colour: bool,
     test_clock: bool,
+    /// For tests: the time every search is charged, instead of the time it took (or none, on
+    /// the test clock).
+    search_cost: Option<Duration>,
     max_plies: usize,
     /// A square whose destinations the next board shows.
     selected: Option<String>,
@@ -257,6 +260,7 @@ impl<G: CatalogGame> Terminal<G> {
             seed: args.seed,
             colour,
             test_clock: args.test_clock,
+            search_cost: None,
             max_plies: args.max_plies,
             selected: None,
         })
@@ -322,14 +326,15 @@ impl<G: CatalogGame> Terminal<G> {
             Limits::time(limit)
         };
         let test_clock = self.test_clock;
+        let search_cost = self.search_cost;
         let engine = self.engine(spec)?;
         engine.set_earlier_positions(&history);
         let started = Instant::now();
         let result = engine.search(&pos, &limits);
-        let elapsed = if test_clock {
-            Duration::ZERO
-        } else {
-            started.elapsed()
+        let elapsed = match search_cost {
+            Some(cost) => cost,
+            None if test_clock => Duration::ZERO,
+            None => started.elapsed(),
         };
         Ok((result.best, result.score, elapsed))
     }
@@ -594,7 +599,10 @@ impl<G: CatalogGame> Terminal<G> {
             },
             "hint" => {
                 let spec = self.hint_spec.clone();
-                let (best, score, _) = self.search(&spec)?;
+                let (best, score, elapsed) = self.search(&spec)?;
+                if self.charge(mover, elapsed, out)? {
+                    return Ok(Line::Again);
+                }
                 match best {
                     Some(mv) => writeln!(
                         out,
@@ -606,7 +614,11 @@ impl<G: CatalogGame> Terminal<G> {
             }
             "auto" => {
                 let spec = self.hint_spec.clone();
-                if let (Some(mv), _, _) = self.search(&spec)? {
+                let (best, _, elapsed) = self.search(&spec)?;
+                if self.charge(mover, elapsed, out)? {
+                    return Ok(Line::Again);
+                }
+                if let Some(mv) = best {
                     self.play_move(mv, out)?;
                 }
             }
@@ -673,6 +685,24 @@ impl<G: CatalogGame> Terminal<G> {
             },
         }
         Ok(Line::Again)
+    }
+
+    /// Charges `elapsed`, the time a command of the mover took after its line was read (a
+    /// search for `hint`, `auto` or the engine's answer to a draw offer), to the mover's clock;
+    /// `true` when their time ran out (said on `out`).
+    fn charge(
+        &mut self,
+        mover: G::Player,
+        elapsed: Duration,
+        out: &mut impl Write,
+    ) -> Result<bool, Failure> {
+        match self.session_mut().tick(elapsed) {
+            Some(result) => {
+                writeln!(out, "{mover}'s time ran out: {result}")?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
     }
 
     fn play_move(&mut self, mv: G::Move, out: &mut impl Write) -> Result<(), Failure> {
@@ -767,7 +797,11 @@ impl<G: CatalogGame> Terminal<G> {
         let other = mover.other();
         let accepted =
             if let Participant::Engine { spec } = self.session().participant(other).clone() {
-                let (_, score, _) = self.search(&spec)?;
+                let (_, score, elapsed) = self.search(&spec)?;
+                // The offer's time, the engine's judgement included, is the mover's.
+                if self.charge(mover, elapsed, out)? {
+                    return Ok(());
+                }
                 // Drawn by the engine's judgement: a proven draw, a level position, or a position
                 // that keeps coming back.
                 let drawn = self.session().repetitions() > 1
@@ -956,4 +990,77 @@ fn help_text(format: Format) -> String {
         _ => {}
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser as _;
+    use game_catalog::GameName;
+
+    /// The clock of `mover` after `line` at their prompt, every search costing 7 seconds.
+    struct AfterLine {
+        args: &'static [&'static str],
+        line: &'static str,
+    }
+
+    impl GameVisitor for AfterLine {
+        type Output = (Duration, Duration);
+
+        fn visit<G: CatalogGame>(self) -> (Duration, Duration) {
+            let mut argv = vec!["games", "play"];
+            argv.extend_from_slice(self.args);
+            let crate::args::Command::Play(args) = crate::args::Cli::parse_from(argv).command
+            else {
+                panic!("a play command");
+            };
+            let mut out = Vec::new();
+            let mut none = std::io::Cursor::new(Vec::new());
+            let mut term = Terminal::<G>::new(&args, false, false, &mut none, &mut out)
+                .expect("the flags are good");
+            term.hint_spec = "random".to_owned();
+            term.search_cost = Some(Duration::from_secs(7));
+            let mover = term.session().to_move().expect("a side to move");
+            let mut input = std::io::Cursor::new(self.line.as_bytes().to_vec());
+            let before = term.session().clock().expect("a clock").remaining(mover);
+            term.person_turn(mover, &mut input, &mut out)
+                .expect("the line is played");
+            let after = term.session().clock().expect("a clock").remaining(mover);
+            (before, after)
+        }
+    }
+
+    fn charged(args: &'static [&'static str], line: &'static str) -> Duration {
+        let (before, after) = GameName::Onitama.visit(AfterLine { args, line });
+        before.saturating_sub(after)
+    }
+
+    /// `hint`, `auto` and the engine's judgement of a draw offer charge their search to the
+    /// mover (the test clock charges the wait at the prompt nothing).
+    #[test]
+    fn the_searches_a_person_asks_for_are_charged_to_them() {
+        let people = &[
+            "onitama",
+            "--players",
+            "human,human",
+            "--clock",
+            "1m",
+            "--test-clock",
+        ];
+        assert_eq!(charged(people, "hint\n"), Duration::from_secs(7));
+        assert_eq!(charged(people, "auto\n"), Duration::from_secs(7));
+        assert_eq!(charged(people, "moves\n"), Duration::ZERO);
+        // The side to move offers (its turn played as a person's here) to the engine.
+        let engine = &[
+            "onitama",
+            "--players",
+            "engine,engine",
+            "--iterations",
+            "10",
+            "--clock",
+            "1m",
+            "--test-clock",
+        ];
+        assert_eq!(charged(engine, "draw\n"), Duration::from_secs(7));
+    }
 }
