@@ -386,3 +386,38 @@ fn a_file_with_a_bad_engine_is_refused_at_load() {
     assert_eq!(line(&out, "moves: "), "c1a3 b8h2");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The mirror match's table lines up: each column of the header starts where its rows' do,
+/// with names of different lengths.
+#[test]
+fn the_mirror_match_table_is_aligned() {
+    let out = play(
+        &[
+            "onitama",
+            "--mirror-match",
+            "--players",
+            "human,engine",
+            "--level",
+            "easy",
+        ],
+        "resign\nresign\n",
+    );
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| *l != "mirror match:")
+        .skip(1)
+        .take(4)
+        .collect();
+    assert_eq!(table.len(), 4, "{out}");
+    assert!(table[0].starts_with("game  you "), "{out}");
+    let engine = table[0].find("engine easy").expect("the engine's column");
+    let result = table[0].find("result").expect("the result column");
+    for row in &table[1..3] {
+        assert_eq!(row.find(" 1 (").map(|i| i + 1), Some(engine), "{out}");
+        assert!(
+            row[result..].starts_with("red resigns") || row[result..].starts_with("blue resigns"),
+            "{out}"
+        );
+    }
+    assert_eq!(table[3].find('2'), Some(engine), "{out}");
+}

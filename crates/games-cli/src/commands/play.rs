@@ -420,12 +420,12 @@ impl<G: CatalogGame> Terminal<G> {
                 };
                 if stopped {
                     writeln!(out, "\nmirror match: stopped by --max-plies")?;
-                    write!(out, "{}", m.table())?;
+                    write!(out, "{}", match_table(m))?;
                     break;
                 }
                 if m.is_over() {
                     writeln!(out, "\nmirror match:")?;
-                    write!(out, "{}", m.table())?;
+                    write!(out, "{}", match_table(m))?;
                     break;
                 }
                 let replay = !m.current().result().is_some_and(SessionResult::has_result);
@@ -940,6 +940,20 @@ fn write_whole(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     file.sync_all()?;
     drop(file);
     guard.finish()
+}
+
+/// The mirror match's score table, its header padded like its rows: the library's header pads
+/// the participants' names with `{:<width$}`, which their `Display` ignores, so the columns of a
+/// name shorter than the widest did not line up.
+fn match_table<G: CatalogGame>(m: &MirrorMatch<G>) -> String {
+    let table = m.table();
+    let [a, b] = m.participants().each_ref().map(ToString::to_string);
+    let width = a.len().max(b.len()).max(6);
+    let header = format!("game  {a:<width$}  {b:<width$}  result");
+    match table.split_once('\n') {
+        Some((_, rows)) => format!("{header}\n{rows}"),
+        None => table,
+    }
 }
 
 /// The reason for a result, in words.
