@@ -224,6 +224,14 @@ fn bad_play_flags_are_one_line_and_exit_2() {
         &["play", "kamisado", "--level", "grandmaster"],
         "grandmaster",
     );
+    bad(
+        &["play", "kamisado", "--players", "human"],
+        "bad --players: 1 kind given, expected two",
+    );
+    bad(
+        &["play", "kamisado", "--players", "human,human,engine"],
+        "bad --players: 3 kinds given, expected two",
+    );
 }
 
 /// `dest SQUARE` reads SQUARE as a square of the board: a bad one, or words after it, are

@@ -214,9 +214,10 @@ impl<G: CatalogGame> Terminal<G> {
         let movers: [Mover; 2] = match (&args.players, person_side) {
             (Some(players), _) => {
                 let &[a, b] = players.as_slice() else {
+                    let n = players.len();
                     return Err(usage(format!(
-                        "bad --players: {} kinds given, expected two (one per side, in the game's side order), e.g. human,engine",
-                        players.len()
+                        "bad --players: {n} kind{} given, expected two (one per side, in the game's side order), e.g. human,engine",
+                        if n == 1 { "" } else { "s" }
                     )));
                 };
                 [a, b]
