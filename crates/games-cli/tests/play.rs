@@ -429,3 +429,16 @@ fn the_mirror_match_table_is_aligned() {
     }
     assert_eq!(table[3].find('2'), Some(engine), "{out}");
 }
+
+/// The answer to a draw offer is read in any case: `Yes` accepts.
+#[test]
+fn a_draw_answer_is_read_in_any_case() {
+    let out = play(
+        &["kamisado", "--players", "human,human"],
+        "c1a3\ndraw\nNO\ndraw\nYes\n",
+    );
+    assert!(out.contains("black declines the draw"), "{out}");
+    assert_eq!(line(&out, "result: "), "draw by agreement");
+    let out = play(&["kamisado", "--players", "human,human"], "draw\nY\n");
+    assert_eq!(line(&out, "result: "), "draw by agreement");
+}

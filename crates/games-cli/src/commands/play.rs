@@ -816,7 +816,7 @@ impl<G: CatalogGame> Terminal<G> {
                 drawn
             } else {
                 let question = format!("{other}, {mover} offers a draw: accept? (yes/no) ");
-                let answer = ask(&question, input, out)?;
+                let answer = ask(&question, input, out)?.map(|a| a.to_lowercase());
                 let yes = matches!(answer.as_deref(), Some("yes" | "y"));
                 if !yes {
                     writeln!(out, "{other} declines the draw")?;
