@@ -31,7 +31,11 @@ impl GameVisitor for Play<'_> {
         let colour = interactive && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         let mut input = stdin.lock();
         let mut out = std::io::stdout().lock();
-        let mut game = Terminal::<G>::new(self.0, interactive, colour, &mut input, &mut out)?;
+        // The end of the input at a question before the game (Ctrl-D) ends it, as at the prompt.
+        let Some(mut game) = Terminal::<G>::new(self.0, interactive, colour, &mut input, &mut out)?
+        else {
+            return Ok(());
+        };
         game.run(&mut input, &mut out)
     }
 }
@@ -146,13 +150,15 @@ fn side_names<G: CatalogGame>() -> String {
 }
 
 impl<G: CatalogGame> Terminal<G> {
+    /// The game the flags ask for; `None` when the input ends at a question asked before it
+    /// (the level and side on a terminal).
     fn new(
         args: &PlayArgs,
         interactive: bool,
         colour: bool,
         input: &mut impl BufRead,
         out: &mut impl Write,
-    ) -> Result<Self, Failure> {
+    ) -> Result<Option<Self>, Failure> {
         let record = super::record::<G>(&args.position)?;
         if args.iterations == Some(0) {
             return Err(usage(
@@ -186,16 +192,19 @@ impl<G: CatalogGame> Terminal<G> {
                 "{} against the engine (press Enter for the default).",
                 G::NAME
             )?;
-            let answer = ask(
+            let Some(answer) = ask(
                 "Level: easy, medium, hard, max or perfect [medium]: ",
                 input,
                 out,
-            )?;
-            level = match answer.as_deref() {
-                Some("easy") => Some("easy"),
-                Some("hard") => Some("hard"),
-                Some("max") => Some("max"),
-                Some("perfect") => Some("perfect"),
+            )?
+            else {
+                return Ok(None);
+            };
+            level = match answer.as_str() {
+                "easy" => Some("easy"),
+                "hard" => Some("hard"),
+                "max" => Some("max"),
+                "perfect" => Some("perfect"),
                 _ => Some("medium"),
             };
             let [first, _] = <G::Player as Player>::BOTH;
@@ -204,7 +213,9 @@ impl<G: CatalogGame> Terminal<G> {
                 side_names::<G>(),
                 first.id()
             );
-            let answer = ask(&question, input, out)?.unwrap_or_default();
+            let Some(answer) = ask(&question, input, out)? else {
+                return Ok(None);
+            };
             person_side = Some(player_by_id::<G>(&answer).unwrap_or(first));
         }
         let engine_spec = match args.iterations {
@@ -250,7 +261,7 @@ impl<G: CatalogGame> Terminal<G> {
         // Check the engine spec now: a bad one is a bad flag.
         let spec: EngineSpec = super::engine_spec(&engine_spec)?;
         super::engine::<G>(&spec, args.seed)?;
-        Ok(Terminal {
+        Ok(Some(Terminal {
             play,
             engines: Vec::new(),
             hint_spec: if args.iterations.is_some() {
@@ -264,7 +275,7 @@ impl<G: CatalogGame> Terminal<G> {
             search_cost: None,
             max_plies: args.max_plies,
             selected: None,
-        })
+        }))
     }
 
     fn session(&self) -> &Session<G> {
@@ -1032,7 +1043,8 @@ mod tests {
             let mut out = Vec::new();
             let mut none = std::io::Cursor::new(Vec::new());
             let mut term = Terminal::<G>::new(&args, false, false, &mut none, &mut out)
-                .expect("the flags are good");
+                .expect("the flags are good")
+                .expect("no question asked");
             term.hint_spec = "random".to_owned();
             term.search_cost = Some(Duration::from_secs(7));
             let mover = term.session().to_move().expect("a side to move");
@@ -1077,5 +1089,35 @@ mod tests {
             "--test-clock",
         ];
         assert_eq!(charged(engine, "draw\n"), Duration::from_secs(7));
+    }
+
+    /// Whether a game starts on a terminal after `input` answers the questions before it.
+    struct Starts(&'static str);
+
+    impl GameVisitor for Starts {
+        type Output = bool;
+
+        fn visit<G: CatalogGame>(self) -> bool {
+            let crate::args::Command::Play(args) =
+                crate::args::Cli::parse_from(["games", "play", "onitama"]).command
+            else {
+                panic!("a play command");
+            };
+            let mut input = std::io::Cursor::new(self.0.as_bytes().to_vec());
+            let mut out = Vec::new();
+            Terminal::<G>::new(&args, true, false, &mut input, &mut out)
+                .expect("the flags are good")
+                .is_some()
+        }
+    }
+
+    /// The end of the input (Ctrl-D) at the level or side question ends `games play`, as it
+    /// does at the prompt, instead of starting a game with the defaults.
+    #[test]
+    fn the_end_of_the_input_at_a_question_ends_the_game() {
+        assert!(!GameName::Onitama.visit(Starts("")));
+        assert!(!GameName::Onitama.visit(Starts("easy\n")));
+        assert!(GameName::Onitama.visit(Starts("easy\nred\n")));
+        assert!(GameName::Onitama.visit(Starts("\n\n")));
     }
 }
