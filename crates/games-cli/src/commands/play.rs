@@ -200,7 +200,7 @@ impl<G: CatalogGame> Terminal<G> {
             else {
                 return Ok(None);
             };
-            level = match answer.as_str() {
+            level = match answer.to_lowercase().as_str() {
                 "easy" => Some("easy"),
                 "hard" => Some("hard"),
                 "max" => Some("max"),
@@ -1091,13 +1091,14 @@ mod tests {
         assert_eq!(charged(engine, "draw\n"), Duration::from_secs(7));
     }
 
-    /// Whether a game starts on a terminal after `input` answers the questions before it.
+    /// Whether a game starts on a terminal after `input` answers the questions before it, and
+    /// the level it has.
     struct Starts(&'static str);
 
     impl GameVisitor for Starts {
-        type Output = bool;
+        type Output = Option<String>;
 
-        fn visit<G: CatalogGame>(self) -> bool {
+        fn visit<G: CatalogGame>(self) -> Option<String> {
             let crate::args::Command::Play(args) =
                 crate::args::Cli::parse_from(["games", "play", "onitama"]).command
             else {
@@ -1107,7 +1108,7 @@ mod tests {
             let mut out = Vec::new();
             Terminal::<G>::new(&args, true, false, &mut input, &mut out)
                 .expect("the flags are good")
-                .is_some()
+                .map(|game| game.hint_spec)
         }
     }
 
@@ -1115,9 +1116,26 @@ mod tests {
     /// does at the prompt, instead of starting a game with the defaults.
     #[test]
     fn the_end_of_the_input_at_a_question_ends_the_game() {
-        assert!(!GameName::Onitama.visit(Starts("")));
-        assert!(!GameName::Onitama.visit(Starts("easy\n")));
-        assert!(GameName::Onitama.visit(Starts("easy\nred\n")));
-        assert!(GameName::Onitama.visit(Starts("\n\n")));
+        assert_eq!(GameName::Onitama.visit(Starts("")), None);
+        assert_eq!(GameName::Onitama.visit(Starts("easy\n")), None);
+        assert_eq!(
+            GameName::Onitama.visit(Starts("easy\nred\n")).as_deref(),
+            Some("easy")
+        );
+        assert_eq!(
+            GameName::Onitama.visit(Starts("\n\n")).as_deref(),
+            Some("medium")
+        );
+    }
+
+    /// The level question's answer is read in any case.
+    #[test]
+    fn the_level_answer_is_read_in_any_case() {
+        for answer in ["Easy\n\n", "EASY\n\n"] {
+            assert_eq!(
+                GameName::Onitama.visit(Starts(answer)).as_deref(),
+                Some("easy")
+            );
+        }
     }
 }
