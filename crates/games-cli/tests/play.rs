@@ -442,3 +442,32 @@ fn a_draw_answer_is_read_in_any_case() {
     let out = play(&["kamisado", "--players", "human,human"], "draw\nY\n");
     assert_eq!(line(&out, "result: "), "draw by agreement");
 }
+
+/// Every row of the mirror match's table lines up with its header, also when a cell (Kamisado's
+/// `1 (black)`) is wider than both names.
+#[test]
+fn the_mirror_match_table_is_aligned_with_wide_cells() {
+    let out = play(
+        &["kamisado", "--mirror-match", "--players", "human,human"],
+        "resign\nresign\n",
+    );
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| *l != "mirror match:")
+        .skip(1)
+        .take(5)
+        .collect();
+    assert_eq!(table.len(), 5, "{out}");
+    let second = table[0].find("player 2").expect("the second column");
+    let result = table[0].find("result").expect("the result column");
+    for row in &table[1..3] {
+        let cells: Vec<usize> = row.match_indices(" (").map(|(i, _)| i).collect();
+        assert_eq!(cells.len(), 2, "{out}");
+        // The second cell starts at the second column, its points one character before " (".
+        assert_eq!(cells[1] - 1, second, "{out}");
+        assert!(row[result..].contains("resigns"), "{out}");
+        assert_eq!(row.as_bytes()[result - 1], b' ', "{out}");
+    }
+    assert_eq!(table[3].rfind('1'), Some(second), "{out}");
+    assert_eq!(table[4], "match: tied", "{out}");
+}

@@ -954,18 +954,51 @@ fn write_whole(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     guard.finish()
 }
 
-/// The mirror match's score table, its header padded like its rows: the library's header pads
-/// the participants' names with `{:<width$}`, which their `Display` ignores, so the columns of a
-/// name shorter than the widest did not line up.
+/// The mirror match's score table, every column padded to its widest entry. (The library's
+/// table pads to the participants' names, with `{:<width$}`, which their `Display` ignores; and
+/// a cell such as Kamisado's `1 (black)` can be wider than both names.)
 fn match_table<G: CatalogGame>(m: &MirrorMatch<G>) -> String {
-    let table = m.table();
-    let [a, b] = m.participants().each_ref().map(ToString::to_string);
-    let width = a.len().max(b.len()).max(6);
-    let header = format!("game  {a:<width$}  {b:<width$}  result");
-    match table.split_once('\n') {
-        Some((_, rows)) => format!("{header}\n{rows}"),
-        None => table,
+    let names = m.participants().each_ref().map(ToString::to_string);
+    let rows: Vec<([String; 2], String)> = m
+        .games()
+        .iter()
+        .enumerate()
+        .map(|(i, game)| {
+            let number = i + 1;
+            let result = game.result();
+            let cell = |index: usize| {
+                let side = MirrorMatch::<G>::side_of(index, number);
+                let points = result
+                    .and_then(|r| r.points(side))
+                    .map_or_else(|| "-".to_owned(), |p| p.to_string());
+                format!("{points} ({side})")
+            };
+            let words = result.map_or_else(|| "in progress".to_owned(), |r| r.to_string());
+            ([cell(0), cell(1)], words)
+        })
+        .collect();
+    let totals = [m.points(0).to_string(), m.points(1).to_string()];
+    let width = names
+        .iter()
+        .chain(rows.iter().flat_map(|(cells, _)| cells))
+        .chain(&totals)
+        .map(|text| text.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    let [a, b] = &names;
+    let mut out = format!("game  {a:<width$}  {b:<width$}  result\n");
+    for (i, ([x, y], words)) in rows.iter().enumerate() {
+        let _ = writeln!(out, "{:<4}  {x:<width$}  {y:<width$}  {words}", i + 1);
     }
+    let [x, y] = &totals;
+    let total = format!("total {x:<width$}  {y:<width$}");
+    let _ = writeln!(out, "{}", total.trim_end());
+    // The match's outcome, in the library's words.
+    for line in m.table().lines().filter(|l| l.starts_with("match: ")) {
+        let _ = writeln!(out, "{line}");
+    }
+    out
 }
 
 /// The reason for a result, in words.
