@@ -286,26 +286,36 @@ impl<G: PassMove> MirrorMatch<G> {
     where
         G::Reason: fmt::Display,
     {
-        let [a, b] = &self.participants;
-        let width = a.to_string().len().max(b.to_string().len()).max(6);
+        // Strings first: a participant's `Display` does not pad, and the columns are as wide as
+        // their widest cell.
+        let [a, b] = self.participants.each_ref().map(ToString::to_string);
+        let rows: Vec<(usize, [String; 2], String)> = self
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, game)| {
+                let number = i + 1;
+                let result = game.result();
+                let cell = |index: usize| {
+                    let side = Self::side_of(index, number);
+                    let points = result
+                        .and_then(|r| r.points(side))
+                        .map_or_else(|| "-".to_owned(), |p| p.to_string());
+                    format!("{points} ({side})")
+                };
+                let words = result.map_or_else(|| "in progress".to_owned(), |r| r.to_string());
+                (number, [cell(0), cell(1)], words)
+            })
+            .collect();
+        let width = rows
+            .iter()
+            .flat_map(|(_, cells, _)| cells.iter().map(|c| c.chars().count()))
+            .chain([a.chars().count(), b.chars().count(), 6])
+            .max()
+            .unwrap_or(6);
         let mut out = format!("game  {a:<width$}  {b:<width$}  result\n");
-        for (i, game) in self.games.iter().enumerate() {
-            let number = i + 1;
-            let result = game.result();
-            let cell = |index: usize| {
-                let side = Self::side_of(index, number);
-                let points = result
-                    .and_then(|r| r.points(side))
-                    .map_or_else(|| "-".to_owned(), |p| p.to_string());
-                format!("{points} ({side})")
-            };
-            let words = result.map_or_else(|| "in progress".to_owned(), |r| r.to_string());
-            let _ = writeln!(
-                out,
-                "{number:<4}  {:<width$}  {:<width$}  {words}",
-                cell(0),
-                cell(1)
-            );
+        for (number, [x, y], words) in rows {
+            let _ = writeln!(out, "{number:<4}  {x:<width$}  {y:<width$}  {words}");
         }
         let total = format!(
             "total {:<width$}  {:<width$}",

@@ -252,6 +252,15 @@ fn the_mirror_match_restores_the_deal_and_swaps_seats() {
     let table = m.table();
     assert!(table.contains("1½"), "{table}");
     assert!(table.contains("match: Ann wins"), "{table}");
+    // The columns line up: each participant's column starts at the same place on every line.
+    let lines: Vec<Vec<char>> = table.lines().take(3).map(|l| l.chars().collect()).collect();
+    let second_column = table.find("Ben").expect("the header names Ben"); // ASCII so far
+    assert_eq!(table.find("Ann"), Some(6), "{table}");
+    for line in &lines[1..] {
+        assert_ne!(line[6], ' ', "{table}");
+        assert_eq!(line[second_column - 1], ' ', "{table}");
+        assert_ne!(line[second_column], ' ', "{table}");
+    }
     let again = MirrorMatch::<Onitama>::from_json(&m.to_json()).unwrap();
     assert_eq!(again, m);
 }
