@@ -287,7 +287,7 @@ impl<G: PassMove> MirrorMatch<G> {
         G::Reason: fmt::Display,
     {
         // Strings first: a participant's `Display` does not pad, and the columns are as wide as
-        // their widest cell.
+        // their widest entry (a name, a cell such as Kamisado's `1 (black)`, a total).
         let [a, b] = self.participants.each_ref().map(ToString::to_string);
         let rows: Vec<(usize, [String; 2], String)> = self
             .games
@@ -307,21 +307,21 @@ impl<G: PassMove> MirrorMatch<G> {
                 (number, [cell(0), cell(1)], words)
             })
             .collect();
-        let width = rows
-            .iter()
-            .flat_map(|(_, cells, _)| cells.iter().map(|c| c.chars().count()))
-            .chain([a.chars().count(), b.chars().count(), 6])
+        let totals = [self.points(0).to_string(), self.points(1).to_string()];
+        let width = [&a, &b]
+            .into_iter()
+            .chain(rows.iter().flat_map(|(_, cells, _)| cells))
+            .chain(&totals)
+            .map(|text| text.chars().count())
             .max()
-            .unwrap_or(6);
+            .unwrap_or(0)
+            .max(6);
         let mut out = format!("game  {a:<width$}  {b:<width$}  result\n");
         for (number, [x, y], words) in rows {
             let _ = writeln!(out, "{number:<4}  {x:<width$}  {y:<width$}  {words}");
         }
-        let total = format!(
-            "total {:<width$}  {:<width$}",
-            self.points(0).to_string(),
-            self.points(1).to_string()
-        );
+        let [x, y] = &totals;
+        let total = format!("total {x:<width$}  {y:<width$}");
         let _ = writeln!(out, "{}", total.trim_end());
         match self.outcome() {
             Some(MatchOutcome::Won { winner }) => {

@@ -432,12 +432,12 @@ impl<G: CatalogGame> Terminal<G> {
                 };
                 if stopped {
                     writeln!(out, "\nmirror match: stopped by --max-plies")?;
-                    write!(out, "{}", match_table(m))?;
+                    write!(out, "{}", m.table())?;
                     break;
                 }
                 if m.is_over() {
                     writeln!(out, "\nmirror match:")?;
-                    write!(out, "{}", match_table(m))?;
+                    write!(out, "{}", m.table())?;
                     break;
                 }
                 let replay = !m.current().result().is_some_and(SessionResult::has_result);
@@ -952,53 +952,6 @@ fn write_whole(path: &std::path::Path, text: &str) -> std::io::Result<()> {
     file.sync_all()?;
     drop(file);
     guard.finish()
-}
-
-/// The mirror match's score table, every column padded to its widest entry. (The library's
-/// table pads to the participants' names, with `{:<width$}`, which their `Display` ignores; and
-/// a cell such as Kamisado's `1 (black)` can be wider than both names.)
-fn match_table<G: CatalogGame>(m: &MirrorMatch<G>) -> String {
-    let names = m.participants().each_ref().map(ToString::to_string);
-    let rows: Vec<([String; 2], String)> = m
-        .games()
-        .iter()
-        .enumerate()
-        .map(|(i, game)| {
-            let number = i + 1;
-            let result = game.result();
-            let cell = |index: usize| {
-                let side = MirrorMatch::<G>::side_of(index, number);
-                let points = result
-                    .and_then(|r| r.points(side))
-                    .map_or_else(|| "-".to_owned(), |p| p.to_string());
-                format!("{points} ({side})")
-            };
-            let words = result.map_or_else(|| "in progress".to_owned(), |r| r.to_string());
-            ([cell(0), cell(1)], words)
-        })
-        .collect();
-    let totals = [m.points(0).to_string(), m.points(1).to_string()];
-    let width = names
-        .iter()
-        .chain(rows.iter().flat_map(|(cells, _)| cells))
-        .chain(&totals)
-        .map(|text| text.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(6);
-    let [a, b] = &names;
-    let mut out = format!("game  {a:<width$}  {b:<width$}  result\n");
-    for (i, ([x, y], words)) in rows.iter().enumerate() {
-        let _ = writeln!(out, "{:<4}  {x:<width$}  {y:<width$}  {words}", i + 1);
-    }
-    let [x, y] = &totals;
-    let total = format!("total {x:<width$}  {y:<width$}");
-    let _ = writeln!(out, "{}", total.trim_end());
-    // The match's outcome, in the library's words.
-    for line in m.table().lines().filter(|l| l.starts_with("match: ")) {
-        let _ = writeln!(out, "{line}");
-    }
-    out
 }
 
 /// The reason for a result, in words.
