@@ -12,7 +12,7 @@ use std::cell::RefCell;
 
 use game_catalog::CatalogGame;
 use game_catalog::engines::{BoxedEngine, EngineKind, EngineSpec, build};
-use game_engines::Level;
+use game_engines::{AlphaBetaConfig, Level};
 
 /// How many engines one thread keeps (the least recently used goes first).
 const KEPT: usize = 8;
@@ -21,12 +21,11 @@ const KEPT: usize = 8;
 /// used go first; the engine in use stays, whatever its size).
 pub(crate) const KEPT_MIB: u64 = 256;
 
-/// The transposition table of an alpha-beta engine without a `tt` option, in MiB.
-const DEFAULT_TT_MIB: u64 = 16;
 /// The solver table of Kamisado's `perfect` engine (its `max` too), in MiB.
-const KAMISADO_SOLVER_MIB: u64 = 64;
-/// The endgame tables an Onitama engine with deal tables keeps (4 deals of about 10 MB), in MiB.
-const ONITAMA_DEAL_TABLES_MIB: u64 = 40;
+const KAMISADO_SOLVER_MIB: u64 = kamisado_engine::perfect::SOLVER_TABLE_MIB as u64;
+/// The endgame tables an Onitama engine with deal tables keeps (its last deals' 4-piece tables,
+/// about 10 MB each), in MiB.
+const ONITAMA_DEAL_TABLES_MIB: u64 = 10 * onitama_engine::tablebase::KEPT_TABLES as u64;
 
 /// The memory of the tables an engine of `spec` for the game `game` holds, in MiB (an estimate
 /// from what the spec asks for: the transposition table; Kamisado's solver table for `max` and
@@ -36,7 +35,8 @@ pub(crate) fn table_mib(game: &str, spec: &EngineSpec) -> u64 {
     let option = |key: &str| spec.options.iter().find(|(k, _)| k == key).map(|(_, v)| v);
     let tt = option("tt")
         .and_then(|v| v.parse::<u64>().ok())
-        .unwrap_or(DEFAULT_TT_MIB);
+        // Without a `tt` option: the default table, every level's.
+        .unwrap_or(AlphaBetaConfig::default().tt_mib as u64);
     let level = match spec.kind {
         EngineKind::Level(level) => Some(level),
         EngineKind::AlphaBeta => None,
