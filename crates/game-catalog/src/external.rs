@@ -97,7 +97,9 @@ fn run(command: &mut Command, limits: &Limits) -> Option<Vec<u8>> {
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break Some(status),
-            Ok(None) if stop_flag(limits) || deadline.is_some_and(|d| clock.elapsed() > d) => {
+            Ok(None)
+                if limits.stop_requested() || deadline.is_some_and(|d| clock.elapsed() > d) =>
+            {
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
@@ -110,14 +112,6 @@ fn run(command: &mut Command, limits: &Limits) -> Option<Vec<u8>> {
     // end with them.
     status.filter(std::process::ExitStatus::success)?;
     reader.join().ok()?.ok()
-}
-
-/// Whether the limits' stop flag (if any) is set.
-fn stop_flag(limits: &Limits) -> bool {
-    limits
-        .stop
-        .as_ref()
-        .is_some_and(|stop| stop.load(std::sync::atomic::Ordering::Relaxed))
 }
 
 /// The score of the JSON object `{"kind": "win", "plies": 7}`.
