@@ -14,7 +14,8 @@
 //! ending token if undo took one back (redo restores it); a new move or an ending replaces
 //! them. `flag` is `null`, `{"fell": "<player id>"}` or `"both"`; in a clock duel, `taken_back`
 //! (left out when empty) lists the increment each undone turn gave back, so that redo restores
-//! it exactly. A mirror match is
+//! it exactly, and `clock_start` (left out when 0) the ply at which the clock started, for a
+//! clock duel set up with moves already played (those earned no increment). A mirror match is
 //! `{"participants": [..], "games": [<session>, ..]}`. A [`Play`] is `{"session": <session>}` or
 //! `{"mirror_match": <match>}`, checked against the game asked for when it is read.
 //!
@@ -89,6 +90,16 @@ pub(crate) struct SessionData {
     /// The increment each undone ply took back, next redo last (only in a clock duel).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     taken_back: Vec<std::time::Duration>,
+    /// The ply of the record at which the clock started (only in a clock duel set up with
+    /// moves already played).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    clock_start: usize,
+}
+
+/// Whether `n` is 0 (a field left out of the file when it is).
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 pub(crate) fn session_data<G: PassMove + Notation>(session: &Session<G>) -> SessionData {
@@ -115,6 +126,7 @@ pub(crate) fn session_data<G: PassMove + Notation>(session: &Session<G>) -> Sess
         }),
         candidate: session.candidate.map(|mv| record.position().move_text(mv)),
         taken_back: session.taken_back.clone(),
+        clock_start: session.clock_start,
     }
 }
 
@@ -228,6 +240,18 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
             "taken_back: {too_much:?} is more than the increment ({increment:?})"
         )));
     }
+    if data.clock_start > 0 && data.clock.is_none() {
+        return Err(LoadError::Invalid(
+            "clock_start: a clock's start in a game without a clock".into(),
+        ));
+    }
+    if data.clock_start > record.ply() + redo.len() {
+        return Err(LoadError::Invalid(format!(
+            "clock_start: ply {} is beyond the game's {} plies",
+            data.clock_start,
+            record.ply() + redo.len()
+        )));
+    }
     let nothing_undone = redo.is_empty() && undone_ending.is_none();
     let mut session = Session {
         game: data.game,
@@ -239,6 +263,7 @@ pub(crate) fn session_from_data<G: PassMove + Notation>(
         candidate,
         taken_back: data.taken_back,
         undone_ending,
+        clock_start: data.clock_start,
     };
     check_session(&session)?;
     // A session never waits on a forced turn: one the file stops at is played now (unless

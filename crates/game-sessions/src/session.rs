@@ -160,6 +160,9 @@ pub struct Session<G: Game> {
     /// The players' ending that [`Session::undo`] took back, after the last undone move: redo
     /// restores it there. A new move forgets it.
     pub(crate) undone_ending: Option<Ending<G::Player>>,
+    /// The record's ply when the clock started ([`Session::from_record`] with moves already
+    /// played): the plies up to it earned no increment, so undo takes none back from them.
+    pub(crate) clock_start: usize,
 }
 
 type Played<G> = Vec<PlayedTurn<<G as Game>::Player, <G as Game>::Move>>;
@@ -177,7 +180,9 @@ impl<G: PassMove> Session<G> {
         Session::from_record(game, GameRecord::new(start), participants, format)
     }
 
-    /// A session that continues `record` (a game set up with some moves already played).
+    /// A session that continues `record` (a game set up with some moves already played). In a
+    /// clock duel the clock starts now: the moves already played earned no increment, and undo
+    /// takes none back from them.
     #[must_use]
     pub fn from_record(
         game: impl Into<String>,
@@ -189,6 +194,7 @@ impl<G: PassMove> Session<G> {
             Format::ClockDuel { control } => Some(Clock::new(control)),
             _ => None,
         };
+        let clock_start = if clock.is_some() { record.ply() } else { 0 };
         let mut session = Session {
             game: game.into(),
             participants,
@@ -199,6 +205,7 @@ impl<G: PassMove> Session<G> {
             candidate: None,
             taken_back: Vec::new(),
             undone_ending: None,
+            clock_start,
         };
         session.play_forced();
         session
@@ -321,9 +328,12 @@ impl<G: PassMove> Session<G> {
     }
 
     /// The player whose clock got the increment for ply `k` of the record (the move from
-    /// `positions()[k - 1]`): the mover, in a clock duel, unless the turn was forced or the move
-    /// ended the game ([`Session::play`]).
+    /// `positions()[k - 1]`): the mover, in a clock duel, unless the turn was forced, the move
+    /// ended the game ([`Session::play`]) or was played before the clock started.
     pub(crate) fn earner(&self, k: usize) -> Option<G::Player> {
+        if k <= self.clock_start {
+            return None;
+        }
         let positions = self.record.positions();
         let before = positions.get(k.checked_sub(1)?)?;
         let after = positions.get(k)?;

@@ -428,3 +428,74 @@ fn inconsistent_clocks_flags_and_candidates_do_not_load() {
     let loaded: Session<TicTacToe> = Session::from_json(&flagged.to_json()).unwrap();
     assert_eq!(loaded, flagged);
 }
+
+#[test]
+fn a_clock_duel_set_up_with_moves_takes_back_no_increment_it_never_gave() {
+    use abstract_game::record::GameRecord;
+    use std::time::Duration;
+    // Two moves already played when the clock starts (as the server's `moves` field does).
+    let mut record = GameRecord::new(TicTacToe::new());
+    record.play(4).unwrap();
+    record.play(0).unwrap();
+    let control = "1m+10s".parse().unwrap();
+    let mut s = Session::from_record("tictactoe", record, people(), Format::ClockDuel { control });
+    let full = Duration::from_secs(60);
+    // Undoing the set-up moves takes nothing from either clock, and redo gives nothing.
+    assert_eq!(s.undo(), Ok(1));
+    assert_eq!(s.clock().unwrap().remaining(Mark::O), full);
+    assert_eq!(s.undo(), Ok(1));
+    assert_eq!(s.clock().unwrap().remaining(Mark::X), full);
+    let loaded: Session<TicTacToe> = Session::from_json(&s.to_json()).unwrap();
+    assert_eq!(loaded, s, "the clock's start is saved");
+    assert_eq!(s.redo(), Ok(1));
+    assert_eq!(s.redo(), Ok(1));
+    assert_eq!(s.clock().unwrap().remaining(Mark::X), full);
+    assert_eq!(s.clock().unwrap().remaining(Mark::O), full);
+    // A move after the clock started earns its increment, and undo takes it back.
+    s.play(8).unwrap();
+    assert_eq!(
+        s.clock().unwrap().remaining(Mark::X),
+        full + Duration::from_secs(10)
+    );
+    let loaded: Session<TicTacToe> = Session::from_json(&s.to_json()).unwrap();
+    assert_eq!(loaded, s);
+    assert_eq!(s.undo(), Ok(1));
+    assert_eq!(s.clock().unwrap().remaining(Mark::X), full);
+    assert_eq!(s.clock().unwrap().remaining(Mark::O), full);
+}
+
+#[test]
+fn a_saved_clock_start_beyond_the_game_or_without_a_clock_is_refused() {
+    let control = "1m+10s".parse().unwrap();
+    let mut s = Session::new(
+        "tictactoe",
+        TicTacToe::new(),
+        people(),
+        Format::ClockDuel { control },
+    );
+    s.play(4).unwrap();
+    let mut json: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+    json["clock_start"] = 2.into();
+    let err = Session::<TicTacToe>::from_json(&json.to_string()).unwrap_err();
+    assert!(
+        matches!(err, LoadError::Invalid(ref m) if m.contains("clock_start")),
+        "{err}"
+    );
+    // X's 70 s then hold an increment of a move played before the clock started.
+    json["clock_start"] = 1.into();
+    let err = Session::<TicTacToe>::from_json(&json.to_string()).unwrap_err();
+    assert!(
+        matches!(err, LoadError::Invalid(ref m) if m.contains("more than the time")),
+        "{err}"
+    );
+    json["clock_start"] = 0.into();
+    assert!(Session::<TicTacToe>::from_json(&json.to_string()).is_ok());
+    let casual = Session::new("tictactoe", TicTacToe::new(), people(), Format::Casual);
+    let mut json: serde_json::Value = serde_json::from_str(&casual.to_json()).unwrap();
+    json["clock_start"] = 1.into();
+    let err = Session::<TicTacToe>::from_json(&json.to_string()).unwrap_err();
+    assert!(
+        matches!(err, LoadError::Invalid(ref m) if m.contains("clock_start")),
+        "{err}"
+    );
+}
