@@ -288,6 +288,44 @@ async fn clock_duel_with_the_test_clock() {
 }
 
 #[tokio::test]
+async fn a_clock_duel_created_with_moves_takes_back_no_increment_on_undo() {
+    // The two moves of `moves` were played before the clock started: they earned nothing, so
+    // undoing them takes nothing from either clock (it took 2 s from each before the fix).
+    let (server, _) = start("clock-moves", |_| {}).await;
+    let addr = server.addr();
+    let created = post(
+        addr,
+        "/api/games",
+        json!({"game": "onitama", "opponent": "same_device", "format": "clock_duel",
+               "time_control": "1m+2s", "moves": "ox:b5b4 horse:b1b2"}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let token = created.body["token"].as_str().unwrap().to_owned();
+    for _ in 0..2 {
+        let undone = post(
+            addr,
+            &format!("/api/games/{id}/undo"),
+            json!({"token": token}),
+        )
+        .await;
+        assert_eq!(undone.status, 200, "{}", undone.text);
+        assert_eq!(
+            undone.body["clock"]["remaining_ms"]["red"], 60_000,
+            "{}",
+            undone.text
+        );
+        assert_eq!(
+            undone.body["clock"]["remaining_ms"]["blue"], 60_000,
+            "{}",
+            undone.text
+        );
+    }
+    server.shutdown().await;
+}
+
+#[tokio::test]
 async fn undo_against_the_engine_returns_to_the_persons_turn() {
     let (server, _) = start("undo", |_| {}).await;
     let addr = server.addr();
