@@ -46,7 +46,8 @@
 //!   losses it sees: MCTS-Solver) and [`RandomMover`] (a seeded uniformly random move). All are
 //!   reproducible (alpha-beta with one thread, the others from a seed). Each has an inherent
 //!   `name()`, the same spec as [`Engine::name`].
-//! - [`Level`]: the strength presets `easy`, `medium`, `hard` and `max` of alpha-beta.
+//! - [`Level`]: the strength presets `easy`, `medium`, `hard` and `max` of alpha-beta, and
+//!   `perfect` (perfect play where the game is solved, elsewhere `max`).
 //! - [`solver`]: the exact [`Solver`](solver::Solver) for games without repetitions: the value
 //!   of a position with its distance ([`abstract_game::ExactValue`]), the principal line and the
 //!   winner's strategy. [`matches`](mod@matches): engine matches with Elo and its margin.
