@@ -5,7 +5,7 @@
 //! - The one-game API: `Kamisado` and `Onitama` (`game_classes`), a game each with its record:
 //!   positions from text and back, legal moves, play, undo and redo, outcomes, Zobrist keys, the
 //!   fixed action space with its mask and the observation planes (`encoding`).
-//! - The batch API: `KamisadoVector` and `OnitamaVector` (`vector`), N games stepped in one
+//! - The batch API: `KamisadoVector` and `OnitamaVector` (`vector_classes`, over `batch`), N games stepped in one
 //!   call with numpy arrays in and out and automatic reset.
 //! - The engines: `Engine` (any engine spec of the catalog: levels, alpha-beta, MCTS),
 //!   `KamisadoSolver` (the exact solver) and `OnitamaTablebase` (endgame tables), each
