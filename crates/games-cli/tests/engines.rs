@@ -293,6 +293,15 @@ fn engine_and_match_input_is_checked() {
     bad(&["analyze", "tictactoe", "--depth", "0"], "--depth");
     bad(&["analyze", "tictactoe", "--time", "0"], "--time");
     bad(&["analyze", "tictactoe", "--time=-1"], "--time");
+    // The largest whole number of seconds the message names is taken (as a float it rounded
+    // past the limit and was refused), one more is too large.
+    // (Tic-tac-toe is solved within a few thousand nodes: the search ends there.)
+    let out = ok(&["analyze", "tictactoe", "--time", "18446744073709551615"]);
+    assert!(out.contains("(draw, alphabeta)"), "{out}");
+    bad(
+        &["analyze", "tictactoe", "--time", "18446744073709551616"],
+        "too large (at most 18446744073709551615 seconds)",
+    );
     // The value as it was written; beyond what a duration holds is too large, not "not above 0".
     for (time, why) in [
         (

@@ -91,6 +91,13 @@ fn limits(a: &AnalyzeArgs) -> Result<Limits, Failure> {
 /// [`Duration`] holds; an error quotes `text` as the user wrote it.
 fn seconds(flag: &str, text: &str) -> Result<Duration, Failure> {
     let bad = |why: String| usage(format!("bad {flag} {}: {why}", quote(text)));
+    // A whole number exactly (a float would round the largest ones past the limit).
+    if let Ok(whole) = text.trim().parse::<u64>() {
+        return match whole {
+            0 => Err(bad("expected a number of seconds above 0".to_owned())),
+            _ => Ok(Duration::from_secs(whole)),
+        };
+    }
     let value: f64 = text
         .trim()
         .parse()

@@ -126,6 +126,12 @@ fn progress_bar(games: u64, names: &[String; 2]) -> ProgressBar {
     bar
 }
 
+/// `elo` rounded to a whole number, a zero printed `+0` (not `-0`, as the second engine's
+/// `-0.0` or a difference of `-0.3` would be).
+fn whole_elo(elo: f64) -> f64 {
+    elo.round() + 0.0
+}
+
 /// The plain result: one row per engine, then the adjudications and the mean length.
 fn table(v: &MatchView, limits: &Limits) -> String {
     use std::fmt::Write as _;
@@ -149,7 +155,13 @@ fn table(v: &MatchView, limits: &Limits) -> String {
     let _ = writeln!(
         out,
         "{:<width$}  {:>5} {:>5} {:>6}  {:>5.3}  {:>+6.0} ± {:.0}",
-        v.engines[0], v.wins, v.draws, v.losses, v.score, v.elo, v.elo_margin
+        v.engines[0],
+        v.wins,
+        v.draws,
+        v.losses,
+        v.score,
+        whole_elo(v.elo),
+        v.elo_margin
     );
     let _ = writeln!(
         out,
@@ -159,7 +171,7 @@ fn table(v: &MatchView, limits: &Limits) -> String {
         v.draws,
         v.wins,
         1.0 - v.score,
-        -v.elo
+        whole_elo(-v.elo)
     );
     let _ = writeln!(
         out,
@@ -167,4 +179,42 @@ fn table(v: &MatchView, limits: &Limits) -> String {
         v.adjudicated, v.mean_plies
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn view(wins: usize, draws: usize, losses: usize) -> MatchView {
+        let games = wins + draws + losses;
+        let score = (wins as f64 + draws as f64 / 2.0) / games as f64;
+        MatchView {
+            game: "onitama",
+            engines: ["first".to_owned(), "second".to_owned()],
+            games,
+            wins,
+            draws,
+            losses,
+            score,
+            elo: -400.0 * (1.0 / score - 1.0).log10(),
+            elo_margin: 50.0,
+            adjudicated: 0,
+            mean_plies: 40.0,
+        }
+    }
+
+    #[test]
+    fn an_even_or_nearly_even_match_prints_no_negative_zero() {
+        // An even score (Elo 0, the second engine's -0) and 1000-1-999 (about +0.3 and -0.3).
+        for v in [view(10, 0, 10), view(1000, 1, 999), view(999, 1, 1000)] {
+            let text = table(&v, &Limits::depth(3));
+            assert!(!text.contains("-0 "), "{text}");
+            assert!(!text.contains("  -0\n"), "{text}");
+            assert_eq!(text.matches("+0").count(), 2, "{text}");
+        }
+        // A real difference keeps its sign in both rows.
+        let text = table(&view(15, 0, 5), &Limits::depth(3));
+        assert!(text.contains("+191 ± 50"), "{text}");
+        assert!(text.contains("-191\n"), "{text}");
+    }
 }
