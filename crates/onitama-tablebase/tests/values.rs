@@ -283,7 +283,7 @@ fn four_pieces_random_positions_against_exhaustive_search() {
 
 /// Ten thousand random positions of the 4-piece table of set A against exhaustive search (the
 /// default test above checks 300). Run with `cargo test --release -p onitama-tablebase --
-/// --ignored`.
+/// --ignored four_pieces_ten`.
 #[test]
 #[ignore = "ten thousand exhaustive searches: run in release"]
 fn four_pieces_ten_thousand_random_positions_against_exhaustive_search() {
@@ -297,7 +297,8 @@ fn four_pieces_ten_thousand_random_positions_against_exhaustive_search() {
 /// Random positions of the 6-piece table of set A against exhaustive search (no position of at
 /// most four pieces a side has a forced pass: see the unit test
 /// `nobody_with_four_pieces_or_fewer_is_ever_stuck`; the passes are checked by the un-move tests
-/// on 10-piece positions). Run with `cargo test --release -p onitama-tablebase -- --ignored`; with the
+/// on 10-piece positions). Run with `cargo test --release -p onitama-tablebase -- --ignored
+/// six_pieces`; with the
 /// environment variable `ONITAMA_TABLEBASE_A6` naming a file written by
 /// `games tablebase onitama --cards horse,elephant,ox,boar,crab --pieces 6`, the table is read
 /// from it instead of being built (which takes minutes).
@@ -382,7 +383,7 @@ fn the_file_round_trips_and_corruption_is_an_error() {
 
 /// Every entry of the 4-piece table of set A against a value iteration over positions built
 /// and moved with `onitama-core` alone. Slow in debug: run with
-/// `cargo test --release -p onitama-tablebase -- --ignored`.
+/// `cargo test --release -p onitama-tablebase -- --ignored four_pieces_every`.
 #[test]
 #[ignore = "about a minute in release"]
 fn four_pieces_every_entry_against_value_iteration() {
