@@ -10,7 +10,8 @@
 //!    the distance and the first move of a principal line (the winner's shortest win, the
 //!    loser's longest defence);
 //! 3. **alpha-beta** ([`crate::alphabeta`] at [`Level::Max`]) for the rest of the budget, when
-//!    the solver could not settle the position.
+//!    the solver could not settle the position (or its table, [`SOLVER_TABLE_MIB`], could not
+//!    be allocated: then alpha-beta has the whole budget).
 //!
 //! ```
 //! use game_engines::{Engine, Limits, Score};
@@ -30,7 +31,9 @@
 use std::time::Duration;
 
 use game_engines::solver::{Solver, SolverConfig};
-use game_engines::{AlphaBeta, AlphaBetaConfig, Clock, Engine, Level, Limits, Score, SearchResult};
+use game_engines::{
+    AlphaBeta, AlphaBetaConfig, Clock, Engine, Level, Limits, Score, SearchResult, TableMemoryError,
+};
 use kamisado_core::Position;
 
 use crate::book::ProofBook;
@@ -43,7 +46,9 @@ pub const SOLVER_SHARE: u32 = 60;
 /// The solver's node budget for a search without a time limit (about a second).
 pub const SOLVER_NODES: u64 = 3_000_000;
 
-/// The size of the solver's table in MiB, allocated at the first position out of the book.
+/// The size of the solver's table in MiB, allocated at the first position out of the book (a
+/// player that cannot allocate it searches with alpha-beta alone, and tries again at its next
+/// search).
 pub const SOLVER_TABLE_MIB: usize = 64;
 
 /// The perfect Kamisado player: see the [module](mod@crate::perfect).
@@ -59,12 +64,43 @@ pub struct Perfect {
 
 impl Perfect {
     /// The player with this alpha-beta fallback configuration (threads, table size).
+    ///
+    /// Like any allocation, the fallback's transposition table aborts the process when its
+    /// memory cannot be had; [`Perfect::try_new`] returns an error instead.
     #[must_use]
     pub fn new(fallback: AlphaBetaConfig) -> Self {
+        Self::with_fallback(AlphaBeta::new(fallback, KamisadoEval::default()))
+    }
+
+    /// [`Perfect::new`], or an error when the fallback's transposition table
+    /// ([`AlphaBetaConfig::tt_mib`]) cannot be allocated (a size beyond the address space or a
+    /// memory limit of the process).
+    ///
+    /// ```
+    /// use game_engines::{AlphaBetaConfig, Level};
+    /// use kamisado_engine::Perfect;
+    ///
+    /// let huge = AlphaBetaConfig { tt_mib: usize::MAX >> 20, ..Level::Max.config() };
+    /// assert_eq!(Perfect::try_new(huge).unwrap_err().mib, usize::MAX >> 20);
+    /// assert!(Perfect::try_new(Level::Max.config()).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TableMemoryError`] with the size asked for. The solver's table is not allocated here
+    /// but at the first position out of the book ([`SOLVER_TABLE_MIB`]).
+    pub fn try_new(fallback: AlphaBetaConfig) -> Result<Self, TableMemoryError> {
+        Ok(Self::with_fallback(AlphaBeta::try_new(
+            fallback,
+            KamisadoEval::default(),
+        )?))
+    }
+
+    fn with_fallback(fallback: AlphaBeta<Position, KamisadoEval>) -> Self {
         Perfect {
             book: ProofBook::start(),
             solver: None,
-            fallback: AlphaBeta::new(fallback, KamisadoEval::default()),
+            fallback,
         }
     }
 
@@ -102,34 +138,40 @@ impl Perfect {
                 ..limits.clone()
             },
         };
-        let solver = self.solver.get_or_insert_with(|| {
-            Solver::with_order(
+        if self.solver.is_none() {
+            // Where its table cannot be had, alpha-beta searches alone (and the next search
+            // tries again): a player must not abort the process in the middle of a game.
+            self.solver = Solver::try_with_order(
                 SolverConfig {
                     table_mib: SOLVER_TABLE_MIB,
                     ..SolverConfig::default()
                 },
                 SolverOrder,
             )
-        });
-        let nodes_before = solver.stats().nodes;
-        let solved = solver.solve_within(pos, &solver_limits);
-        let solver_nodes = solver.stats().nodes - nodes_before;
-        if let Some(solution) = solved.filter(|s| !s.line.is_empty()) {
-            let plies = solution.value.plies;
-            let score = match solution.value.wdl {
-                abstract_game::Wdl::Win => Score::Win { plies },
-                abstract_game::Wdl::Loss => Score::Loss { plies },
-                abstract_game::Wdl::Draw => Score::Draw,
-            };
-            return SearchResult {
-                best: solution.line.first().copied(),
-                score,
-                depth: plies,
-                seldepth: plies,
-                pv: solution.line,
-                nodes: solver_nodes,
-                elapsed: started.elapsed(),
-            };
+            .ok();
+        }
+        let mut solver_nodes = 0;
+        if let Some(solver) = &mut self.solver {
+            let nodes_before = solver.stats().nodes;
+            let solved = solver.solve_within(pos, &solver_limits);
+            solver_nodes = solver.stats().nodes - nodes_before;
+            if let Some(solution) = solved.filter(|s| !s.line.is_empty()) {
+                let plies = solution.value.plies;
+                let score = match solution.value.wdl {
+                    abstract_game::Wdl::Win => Score::Win { plies },
+                    abstract_game::Wdl::Loss => Score::Loss { plies },
+                    abstract_game::Wdl::Draw => Score::Draw,
+                };
+                return SearchResult {
+                    best: solution.line.first().copied(),
+                    score,
+                    depth: plies,
+                    seldepth: plies,
+                    pv: solution.line,
+                    nodes: solver_nodes,
+                    elapsed: started.elapsed(),
+                };
+            }
         }
         let rest = Limits {
             time: limits.time.map(|t| {
@@ -193,5 +235,52 @@ mod tests {
             Score::Win { plies: 3 }
         );
         assert!(engine.solver.is_some(), "the solver proved the position");
+    }
+
+    /// Where the solver's table cannot be had (the process's memory limit all but reached),
+    /// alpha-beta answers alone instead of the process aborting, and a later search makes the
+    /// table once there is room. Run in a child process under `ulimit -v` (Linux).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_solver_table_that_cannot_be_had_leaves_the_move_to_alpha_beta() {
+        const NAME: &str =
+            "perfect::tests::a_solver_table_that_cannot_be_had_leaves_the_move_to_alpha_beta";
+        if std::env::var_os("KAMISADO_ENGINE_LIMITED_CHILD").is_none() {
+            let run = std::process::Command::new("sh")
+                .arg("-c")
+                .arg("ulimit -v 2000000 && exec \"$0\" \"$@\"")
+                .arg(std::env::current_exe().expect("the test binary"))
+                .args([NAME, "--exact", "--test-threads=1"])
+                .env("KAMISADO_ENGINE_LIMITED_CHILD", "1")
+                .output()
+                .expect("sh runs");
+            let stdout = String::from_utf8_lossy(&run.stdout);
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            assert!(run.status.success(), "{}:\n{stdout}\n{stderr}", run.status);
+            assert!(stdout.contains("1 passed"), "{stdout}\n{stderr}");
+            return;
+        }
+        let mut engine = Perfect::new(Level::Max.config());
+        // All the address space the limit leaves, but 8 MiB (reserved, never touched).
+        let free_mib = (0..=12).rev().fold(0_usize, |mib, bit| {
+            let more = mib + (1 << bit);
+            let fits = Vec::<u8>::new().try_reserve_exact(more << 20).is_ok();
+            if fits { more } else { mib }
+        });
+        assert!(free_mib > SOLVER_TABLE_MIB, "{free_mib} MiB free");
+        let mut ballast = Vec::<u8>::new();
+        ballast
+            .try_reserve_exact((free_mib - 8) << 20)
+            .expect("the room just measured");
+        let pos = Position::start()
+            .after("c1a3".parse().expect("a move"))
+            .expect("legal");
+        let result = engine.search(&pos, &Limits::depth(4));
+        assert!(engine.solver.is_none(), "no room for the solver's table");
+        assert!(pos.is_legal(result.best.expect("alpha-beta's move")));
+        drop(ballast);
+        let result = engine.search(&pos, &Limits::none());
+        assert!(engine.solver.is_some(), "made once there is room");
+        assert_eq!(result.score, Score::Win { plies: 3 });
     }
 }
