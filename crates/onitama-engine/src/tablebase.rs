@@ -19,7 +19,7 @@
 
 use std::sync::Arc;
 
-use game_engines::{AlphaBeta, Engine, Level, Oracle, WithOracle};
+use game_engines::{AlphaBeta, Engine, Level, Oracle, TableMemoryError, WithOracle};
 use onitama_core::Position;
 use onitama_tablebase::Tablebase;
 
@@ -215,13 +215,50 @@ impl core::fmt::Debug for DealTablebases {
 
 impl DealTablebases {
     /// The engine with these alpha-beta settings and 4-piece tables.
+    ///
+    /// Like any allocation, its transposition table ([`game_engines::AlphaBetaConfig::tt_mib`])
+    /// aborts the process when the memory cannot be had; [`DealTablebases::try_new`] returns an
+    /// error instead.
     #[must_use]
     pub fn new(config: game_engines::AlphaBetaConfig) -> Self {
+        Self::with_plain(config, AlphaBeta::new(config, OnitamaEval::default()))
+    }
+
+    /// [`DealTablebases::new`], or an error when its transposition table cannot be allocated (a
+    /// size beyond the address space or a memory limit of the process).
+    ///
+    /// The search that probes a deal's table, made once the table is built, takes a second
+    /// table of the same size: where that one cannot be allocated, the deal is searched without
+    /// its tablebase (and the next search tries again).
+    ///
+    /// ```
+    /// use game_engines::{AlphaBetaConfig, Level};
+    /// use onitama_engine::tablebase::DealTablebases;
+    ///
+    /// let huge = AlphaBetaConfig { tt_mib: usize::MAX >> 20, ..Level::Max.config() };
+    /// assert_eq!(DealTablebases::try_new(huge).unwrap_err().mib, usize::MAX >> 20);
+    /// assert!(DealTablebases::try_new(Level::Max.config()).is_ok());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TableMemoryError`] with the size asked for.
+    pub fn try_new(config: game_engines::AlphaBetaConfig) -> Result<Self, TableMemoryError> {
+        Ok(Self::with_plain(
+            config,
+            AlphaBeta::try_new(config, OnitamaEval::default())?,
+        ))
+    }
+
+    fn with_plain(
+        config: game_engines::AlphaBetaConfig,
+        plain: AlphaBeta<Position, OnitamaEval>,
+    ) -> Self {
         DealTablebases {
             config,
             pieces: 4,
             larger: None,
-            plain: AlphaBeta::new(config, OnitamaEval::default()),
+            plain,
             probing: None,
             tables: std::collections::HashMap::new(),
             order: std::collections::VecDeque::new(),
@@ -368,8 +405,13 @@ impl DealTablebases {
                 .as_ref()
                 .is_some_and(|(c, t, _)| *c == cards && Arc::ptr_eq(t, &table));
             if !current {
-                let engine = AlphaBeta::new(self.config, evaluator(Arc::clone(&table)));
-                self.probing = Some((cards, table, engine));
+                // The engine it replaces goes first, its table with it. Where the new one's
+                // table cannot be had, the plain engine searches without the tablebase (the
+                // next search tries again): not an abort in the middle of a game.
+                self.probing = None;
+                self.probing = AlphaBeta::try_new(self.config, evaluator(Arc::clone(&table)))
+                    .ok()
+                    .map(|engine| (cards, table, engine));
             }
         }
         let engine: &mut dyn Engine<Position> = match &mut self.probing {
@@ -452,5 +494,58 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         panic!("the build kept its place");
+    }
+
+    /// Where the table of the search that probes a deal's tablebase cannot be had (the
+    /// process's memory limit all but reached), the plain search answers instead of the process
+    /// aborting, and a later search makes the probing one once there is room. Run in a child
+    /// process under `ulimit -v` (Linux).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_probing_table_that_cannot_be_had_leaves_the_move_to_the_plain_search() {
+        const NAME: &str = "tablebase::tests::a_probing_table_that_cannot_be_had_leaves_the_move_to_the_plain_search";
+        if std::env::var_os("ONITAMA_ENGINE_LIMITED_CHILD").is_none() {
+            let run = std::process::Command::new("sh")
+                .arg("-c")
+                .arg("ulimit -v 2000000 && exec \"$0\" \"$@\"")
+                .arg(std::env::current_exe().expect("the test binary"))
+                .args([NAME, "--exact", "--test-threads=1"])
+                .env("ONITAMA_ENGINE_LIMITED_CHILD", "1")
+                .output()
+                .expect("sh runs");
+            let stdout = String::from_utf8_lossy(&run.stdout);
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            assert!(run.status.success(), "{}:\n{stdout}\n{stderr}", run.status);
+            assert!(stdout.contains("1 passed"), "{stdout}\n{stderr}");
+            return;
+        }
+        let config = game_engines::AlphaBetaConfig {
+            tt_mib: 64,
+            ..Level::Easy.config()
+        };
+        let mut engine = DealTablebases::new(config).pieces(2);
+        let pos: Position = "2m2/5/5/5/2M2 elephant,horse boar,ox crab r"
+            .parse()
+            .unwrap();
+        engine.wait_for_table(&pos);
+        assert!(engine.has_table(&pos));
+        // All the address space the limit leaves, but 8 MiB (reserved, never touched).
+        let free_mib = (0..=12).rev().fold(0_usize, |mib, bit| {
+            let more = mib + (1 << bit);
+            let fits = Vec::<u8>::new().try_reserve_exact(more << 20).is_ok();
+            if fits { more } else { mib }
+        });
+        assert!(free_mib > 64, "{free_mib} MiB free");
+        let mut ballast = Vec::<u8>::new();
+        ballast
+            .try_reserve_exact((free_mib - 8) << 20)
+            .expect("the room just measured");
+        let result = engine.search(&pos, &Limits::depth(1));
+        assert!(engine.probing.is_none(), "no room for the probing search");
+        assert!(pos.is_legal(result.best.expect("the plain search's move")));
+        drop(ballast);
+        let result = engine.search(&pos, &Limits::depth(1));
+        assert!(engine.probing.is_some(), "made once there is room");
+        assert!(result.score.exact().is_some(), "{}", result.score);
     }
 }
