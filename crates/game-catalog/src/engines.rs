@@ -33,7 +33,7 @@ use core::str::FromStr;
 
 use game_engines::{
     AlphaBeta, AlphaBetaConfig, Engine, Level, Limits, Mcts, MctsConfig, RandomMover, SearchResult,
-    WithOracle, ZeroEvaluator,
+    TableMemoryError, WithOracle, ZeroEvaluator,
 };
 
 use abstract_game::Notation;
@@ -263,6 +263,18 @@ pub enum EngineSpecError {
         /// What is wrong.
         why: String,
     },
+    /// The `tt=N` option (or, without it, the default size): the engine's transposition table
+    /// cannot be allocated in this process (a size beyond the address space, or beyond a
+    /// memory limit of the process). [`build`] makes the table with the fallible constructors
+    /// ([`AlphaBeta::try_new`], [`EngineKnowledge::level_engine`]), so the spec is refused
+    /// rather than the process aborted.
+    #[error("engine option tt={value:?}: more memory than this process can allocate")]
+    TableMemory {
+        /// The value given (the default size in MiB when the spec has no `tt` option).
+        value: String,
+        /// The table that could not be made.
+        source: TableMemoryError,
+    },
 }
 
 fn engine_names() -> String {
@@ -468,7 +480,11 @@ impl<G: abstract_game::Game, E: Engine<G>> Engine<G> for Named<E> {
 /// numbers. The engine's [`Engine::name`] is the spec.
 ///
 /// # Errors
-/// [`EngineSpecError::OptionValue`] for an option value of the wrong kind or out of range.
+/// [`EngineSpecError::OptionValue`] for an option value of the wrong kind or out of range;
+/// [`EngineSpecError::TableMemory`] when the engine's transposition table cannot be allocated
+/// (the engine is built with [`AlphaBeta::try_new`] and the fallible hooks of
+/// [`EngineKnowledge`], so a table too large for the process is this error, not an abort); the
+/// other variants for the options they name.
 pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
     spec: &EngineSpec,
     seed: u64,
@@ -490,6 +506,8 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                 _ => AlphaBetaConfig::default(),
             };
             let mut zero = false;
+            // The `tt` option as given, for the error when its table cannot be had.
+            let mut tt_value: Option<&str> = None;
             // The option that asked for the deal's tables (`tablebase=auto`, `tablebase-pieces=N`).
             let mut auto_tables: Option<(&str, &str)> = None;
             let mut larger_tables = None;
@@ -515,9 +533,8 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                         if config.tt_mib > 16 * 1024 {
                             return Err(bad("at most 16384 MiB"));
                         }
-                        if !can_reserve_mib(config.tt_mib) {
-                            return Err(bad("more memory than this process can allocate"));
-                        }
+                        // Whether the process can have it is known when the table is made.
+                        tt_value = Some(value);
                     }
                     "threads" => {
                         config.threads = number(key, value, "expected a number of threads")?;
@@ -632,26 +649,32 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                     }
                 }
             }
+            let memory = |source: TableMemoryError| EngineSpecError::TableMemory {
+                value: tt_value.map_or_else(|| source.mib.to_string(), str::to_owned),
+                source,
+            };
             if let Some((key, value)) = auto_tables {
-                let engine = G::deal_tablebase_engine(config, larger_tables).ok_or_else(|| {
-                    let why = "the game has no endgame tablebases";
-                    if key == "tablebase" {
-                        EngineSpecError::Tablebase {
-                            path: value.to_owned(),
-                            why: why.to_owned(),
+                let engine = G::deal_tablebase_engine(config, larger_tables)
+                    .map_err(memory)?
+                    .ok_or_else(|| {
+                        let why = "the game has no endgame tablebases";
+                        if key == "tablebase" {
+                            EngineSpecError::Tablebase {
+                                path: value.to_owned(),
+                                why: why.to_owned(),
+                            }
+                        } else {
+                            EngineSpecError::OptionValue {
+                                key: key.to_owned(),
+                                value: value.to_owned(),
+                                why,
+                            }
                         }
-                    } else {
-                        EngineSpecError::OptionValue {
-                            key: key.to_owned(),
-                            value: value.to_owned(),
-                            why,
-                        }
-                    }
-                })?;
+                    })?;
                 return Ok(Box::new(Named { name, engine }));
             }
             if let EngineKind::Level(level) = spec.kind {
-                if let Some(engine) = G::level_engine(level, config) {
+                if let Some(engine) = G::level_engine(level, config).map_err(memory)? {
                     return Ok(Box::new(Named { name, engine }));
                 }
             }
@@ -660,37 +683,31 @@ pub fn build<G: EngineKnowledge + Notation + CatalogEntry + 'static>(
                     let eval = WithOracle::shared(ZeroEvaluator, "zero+tablebase", oracle);
                     Box::new(Named {
                         name,
-                        engine: AlphaBeta::new(config, eval),
+                        engine: AlphaBeta::try_new(config, eval).map_err(memory)?,
                     })
                 } else {
                     let own = game_engines::Evaluator::<G>::name(&evaluator);
                     let eval = WithOracle::shared(evaluator, format!("{own}+tablebase"), oracle);
                     Box::new(Named {
                         name,
-                        engine: AlphaBeta::new(config, eval),
+                        engine: AlphaBeta::try_new(config, eval).map_err(memory)?,
                     })
                 }
             } else if zero {
                 Box::new(Named {
                     name,
-                    engine: AlphaBeta::<G, ZeroEvaluator>::new(config, ZeroEvaluator),
+                    engine: AlphaBeta::<G, ZeroEvaluator>::try_new(config, ZeroEvaluator)
+                        .map_err(memory)?,
                 })
             } else {
                 Box::new(Named {
                     name,
-                    engine: AlphaBeta::<G, G::Evaluator>::new(config, evaluator),
+                    engine: AlphaBeta::<G, G::Evaluator>::try_new(config, evaluator)
+                        .map_err(memory)?,
                 })
             }
         }
     })
-}
-
-/// Whether `mib` MiB can be allocated now: reserved and given back at once, so that an engine
-/// whose table cannot be had is refused with an error rather than aborting the process when it
-/// is built (beyond the address space of a 32-bit target, or a memory limit of the process).
-fn can_reserve_mib(mib: usize) -> bool {
-    mib.checked_mul(1 << 20)
-        .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok())
 }
 
 /// The [`External`] engine of a spec: `cmd=PATH` (required, an existing file) and `engine=NAME`.

@@ -5,7 +5,9 @@
 use std::path::Path;
 
 use abstract_game::ZobristHash;
-use game_engines::{AlphaBetaConfig, Engine, Evaluator, Level, Oracle, WeightCountError};
+use game_engines::{
+    AlphaBetaConfig, Engine, Evaluator, Level, Oracle, TableMemoryError, WeightCountError,
+};
 
 /// A game's knowledge for the engines of the catalog: the evaluator of `alphabeta` (and of the
 /// levels), the same evaluator with other weights, and its endgame tablebases.
@@ -26,26 +28,39 @@ pub trait EngineKnowledge: ZobristHash + Sized {
     /// The game's own engine for `level`, if it has one instead of alpha-beta (Kamisado's
     /// perfect player for `perfect` and `max`), with `fallback` as the settings of any
     /// alpha-beta search inside it. The default: none, every level is alpha-beta.
-    #[must_use]
+    ///
+    /// `Ok(None)` when the game has no engine of its own for the level; the engine is built
+    /// with the fallible constructors of its crate, so that a table too large for the process
+    /// is an error rather than an abort.
+    ///
+    /// # Errors
+    /// [`TableMemoryError`] when a table of the engine (the transposition table of
+    /// `fallback.tt_mib`) cannot be allocated.
     fn level_engine(
         level: Level,
         fallback: AlphaBetaConfig,
-    ) -> Option<Box<dyn Engine<Self> + Send>> {
+    ) -> Result<Option<Box<dyn Engine<Self> + Send>>, TableMemoryError> {
         let _ = (level, fallback);
-        None
+        Ok(None)
     }
 
     /// An alpha-beta engine with `config` that builds the endgame tablebase of each deal it
     /// meets in the background and probes it once built (the `tablebase=auto` option of
     /// `alphabeta`), and after it the deal's table of `larger` pieces where the machine has room
     /// (the `tablebase-pieces` option). The default: none, the game has no tablebases.
-    #[must_use]
+    ///
+    /// `Ok(None)` when the game has no tablebases; as [`EngineKnowledge::level_engine`], the
+    /// engine's tables are allocated fallibly.
+    ///
+    /// # Errors
+    /// [`TableMemoryError`] when the transposition table of `config.tt_mib` cannot be
+    /// allocated.
     fn deal_tablebase_engine(
         config: AlphaBetaConfig,
         larger: Option<u8>,
-    ) -> Option<Box<dyn Engine<Self> + Send>> {
+    ) -> Result<Option<Box<dyn Engine<Self> + Send>>, TableMemoryError> {
         let _ = (config, larger);
-        None
+        Ok(None)
     }
 
     /// The game's evaluator with the weights of a weights file's text (the `weights=FILE`

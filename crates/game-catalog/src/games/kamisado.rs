@@ -2,7 +2,7 @@
 //! `kamisado-engine`), the match openings, the solver's facts; the boards and words are in
 //! `presentation`, the proof verifier in `proof`.
 
-use game_engines::{AlphaBetaConfig, Engine, Level, WeightCountError};
+use game_engines::{AlphaBetaConfig, Engine, Level, TableMemoryError, WeightCountError};
 use kamisado_engine::{KamisadoEval, Perfect, SolverOrder};
 
 mod board;
@@ -32,16 +32,16 @@ impl EngineKnowledge for Kamisado {
         KamisadoEval::from_weights(weights)
     }
 
-    /// `perfect` and `max` are the perfect player ([`Perfect`]): the proof book, the exact
-    /// solver, then alpha-beta.
+    /// `perfect` and `max` are the perfect player ([`Perfect::try_new`]): the proof book, the
+    /// exact solver, then alpha-beta.
     fn level_engine(
         level: Level,
         fallback: AlphaBetaConfig,
-    ) -> Option<Box<dyn Engine<Self> + Send>> {
-        match level {
-            Level::Max | Level::Perfect => Some(Box::new(Perfect::new(fallback))),
+    ) -> Result<Option<Box<dyn Engine<Self> + Send>>, TableMemoryError> {
+        Ok(match level {
+            Level::Max | Level::Perfect => Some(Box::new(Perfect::try_new(fallback)?)),
             _ => None,
-        }
+        })
     }
 }
 

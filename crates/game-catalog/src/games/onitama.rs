@@ -2,7 +2,7 @@
 //! `onitama-engine`) and its tablebases; the boards and words are in `presentation`.
 
 use game_engines::solver::NoOrder;
-use game_engines::{AlphaBetaConfig, Engine, Level, Oracle, WeightCountError};
+use game_engines::{AlphaBetaConfig, Engine, Level, Oracle, TableMemoryError, WeightCountError};
 use onitama_core::Deal;
 use onitama_engine::OnitamaEval;
 use onitama_engine::tablebase::DealTablebases;
@@ -80,22 +80,23 @@ impl EngineKnowledge for Onitama {
     fn level_engine(
         level: Level,
         fallback: AlphaBetaConfig,
-    ) -> Option<Box<dyn Engine<Self> + Send>> {
+    ) -> Result<Option<Box<dyn Engine<Self> + Send>>, TableMemoryError> {
         match level {
             Level::Max | Level::Perfect => Self::deal_tablebase_engine(fallback, None),
-            _ => None,
+            _ => Ok(None),
         }
     }
 
+    /// [`DealTablebases::try_new`], then [`DealTablebases::then_larger`] for `larger`.
     fn deal_tablebase_engine(
         config: AlphaBetaConfig,
         larger: Option<u8>,
-    ) -> Option<Box<dyn Engine<Self> + Send>> {
-        let engine = DealTablebases::new(config);
-        Some(Box::new(match larger {
+    ) -> Result<Option<Box<dyn Engine<Self> + Send>>, TableMemoryError> {
+        let engine = DealTablebases::try_new(config)?;
+        Ok(Some(Box::new(match larger {
             Some(pieces) => engine.then_larger(pieces),
             None => engine,
-        }))
+        })))
     }
 
     fn evaluator_from_weights_text(text: &str) -> Result<OnitamaEval, String> {
