@@ -23,9 +23,10 @@ pub const HINT_ENGINE: &str = "max";
 const KEPT_ENGINES: usize = 4;
 
 /// The largest transposition table an engine spec may ask for (`tt=N`), in MiB. A browser tab
-/// has little more memory than that, and WebAssembly memory never shrinks: a larger table, or
-/// even the check that it could be allocated, would keep the package's memory that large for
-/// as long as the page lives.
+/// has little more memory than that, and WebAssembly memory never shrinks: a larger table, once
+/// allocated, would keep the package's memory that large for as long as the page lives, even
+/// after its engine is gone. (Within the bound, a table that cannot be had is the catalog's
+/// `EngineSpecError::TableMemory`.)
 pub const MAX_TT_MIB: usize = 1024;
 
 /// A game being played, whatever the game is: the rules through the playing session (forced
