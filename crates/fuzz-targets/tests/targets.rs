@@ -142,3 +142,52 @@ proptest! {
         bodies::record::<Onitama>(&data);
     }
 }
+
+/// A committed corpus file of the target `name`, chosen by `pick`, with up to six edits: a byte
+/// replaced, inserted or removed, or a piece of the file repeated (close to valid, as the
+/// fuzzer's mutations are).
+fn mutated_seed(name: &str, pick: usize, edits: &[(u8, usize, u8)]) -> Vec<u8> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus_dir(name))
+        .expect("the target's corpus")
+        .map(|e| e.expect("a corpus entry").path())
+        .collect();
+    files.sort();
+    let mut data = std::fs::read(&files[pick % files.len()]).expect("a corpus file");
+    for &(kind, at, byte) in edits {
+        let at = at % (data.len() + 1);
+        match kind % 4 {
+            0 if at < data.len() => data[at] = byte,
+            1 => data.insert(at, byte),
+            2 if at < data.len() => {
+                data.remove(at);
+            }
+            _ => {
+                let end = (at + usize::from(byte % 16)).min(data.len());
+                let piece = data[at..end].to_vec();
+                data.splice(at..at, piece);
+            }
+        }
+    }
+    data
+}
+
+proptest! {
+    #![proptest_config(cases(300))]
+
+    #[test]
+    fn front_end_targets_on_mutated_seeds(
+        pick in any::<usize>(),
+        edits in vec((any::<u8>(), any::<usize>(), any::<u8>()), 0..6),
+    ) {
+        for name in ["saved_game", "engine_spec", "weights_file", "proof_file", "position_setup"] {
+            run(name, &mutated_seed(name, pick, &edits));
+        }
+    }
+
+    #[test]
+    fn front_end_targets_on_raw_bytes(data in vec(any::<u8>(), 0..64)) {
+        for name in ["saved_game", "engine_spec", "weights_file", "proof_file", "position_setup"] {
+            run(name, &data);
+        }
+    }
+}
