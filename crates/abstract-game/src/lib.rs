@@ -32,16 +32,17 @@
 //!   [`ZobristHash`] (a 64-bit key), [`Notation`] (text for positions and moves) and
 //!   [`PassMove`] (which moves are passes, for statistics).
 //! - Generic algorithms: [`perft`] (both counting conventions, divide, per-ply statistics,
-//!   parallel), [`playout`] (seeded random games from the [`rng`] generator). Engines built on
+//!   parallel, stoppable by a flag), [`playout`] (seeded random games from the [`rng`] generator). Engines built on
 //!   these traits (alpha-beta with a transposition table, Monte Carlo tree search with a solver,
 //!   an exact solver, a random mover, engine matches) are in the `game-engines` crate.
 //! - [`tictactoe`] implements every trait in a few lines: read it before adding a game.
 //!
 //! # Feature flags
 //!
-//! - `std` (default): [`perft::parallel_perft`], which runs on threads. Without it the crate is
-//!   `#![no_std]` and needs only `alloc`: everything else (the traits, perft, playouts, records,
-//!   the conformance kit) works on targets without an operating system.
+//! - `std` (default): [`perft::parallel_perft`] and [`perft::parallel_perft_until`], which run
+//!   on threads. Without it the crate is `#![no_std]` and needs only `alloc`: everything else
+//!   (the traits, perft and the stoppable [`perft::perft_until`], playouts, records, the
+//!   conformance kit) works on targets without an operating system.
 //! - `serde`: `Serialize`/`Deserialize` for [`Outcome`], [`Wdl`] and [`ExactValue`].
 //! - `testing`: the conformance kit (module `testing`), a set of checks that every
 //!   implementation should run in its tests (unique legal moves that all play, illegal moves

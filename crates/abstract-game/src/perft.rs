@@ -14,11 +14,16 @@
 //! assert_eq!(stats[4].nodes, 15120);
 //! assert_eq!(stats[4].ends_total(), 1440); // X completes a line on the fifth ply
 //! ```
+//!
+//! A long count can be given up: [`perft_until`] (and [`parallel_perft_until`], feature `std`)
+//! return [`Stopped`] soon after another thread (a Ctrl-C handler, a timer) sets their stop flag.
+//! [`perft`] itself never looks at a flag.
 
 use crate::game::{Game, PassMove};
 use crate::outcome::EndReason;
 use alloc::vec;
 use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, Ordering};
 
 /// How finished games count at depths beyond the ply on which they ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -87,6 +92,61 @@ pub fn perft_with<G: Game>(pos: &G, depth: u32, convention: Convention) -> u64 {
     }
 }
 
+/// A stoppable perft gave up: its stop flag was set before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("perft stopped before it finished")]
+pub struct Stopped;
+
+/// The subtrees that [`perft_until`] counts whole, without looking at its flag: up to 3 plies,
+/// at most a few milliseconds with bulk counting (a Kamisado position has about 100 moves).
+pub const UNSTOPPABLE_DEPTH: u32 = 3;
+
+/// [`perft_with`] that gives up once `stop` is set (by another thread: a Ctrl-C handler, a
+/// timer).
+///
+/// The flag is read before each subtree of more than [`UNSTOPPABLE_DEPTH`] plies (one relaxed
+/// load each; the smaller ones are counted with the bulk counting of [`perft_with`]), so the
+/// function returns within milliseconds of the flag being set, and costs no more than
+/// [`perft_with`]. A count of [`UNSTOPPABLE_DEPTH`] plies or fewer is never stopped. Uses only
+/// `core` atomics: available without the `std` feature.
+///
+/// ```
+/// # use abstract_game::{perft::{perft_until, Convention, Stopped}, tictactoe::TicTacToe};
+/// use core::sync::atomic::AtomicBool;
+///
+/// let go_on = AtomicBool::new(false);
+/// assert_eq!(perft_until(&TicTacToe::new(), 5, Convention::Standard, &go_on), Ok(15120));
+/// let stop = AtomicBool::new(true);
+/// assert_eq!(perft_until(&TicTacToe::new(), 5, Convention::Standard, &stop), Err(Stopped));
+/// ```
+///
+/// # Errors
+/// [`Stopped`] if `stop` was seen set before the count was whole (the partial count is lost).
+pub fn perft_until<G: Game>(
+    pos: &G,
+    depth: u32,
+    convention: Convention,
+    stop: &AtomicBool,
+) -> Result<u64, Stopped> {
+    if depth <= UNSTOPPABLE_DEPTH {
+        return Ok(perft_with(pos, depth, convention));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return Err(Stopped);
+    }
+    if convention == Convention::TerminalLeaves && pos.is_over() {
+        return Ok(1);
+    }
+    let mut sum = Ok(0u64);
+    pos.for_each_legal_move(|mv| {
+        if let Ok(before) = sum {
+            sum = perft_until(&pos.after_unchecked(mv), depth - 1, convention, stop)
+                .map(|n| before + n);
+        }
+    });
+    sum
+}
+
 /// The leaves at `depth` below each legal move, in the order of [`Game::legal_moves`].
 ///
 /// `depth` counts the root move: the sum of the counts is `perft_with(pos, depth, convention)`.
@@ -119,11 +179,62 @@ pub fn divide<G: Game>(pos: &G, depth: u32, convention: Convention) -> Vec<(G::M
 #[cfg_attr(docsrs, doc(cfg(feature = "std")))]
 #[must_use]
 pub fn parallel_perft<G: Game>(pos: &G, depth: u32, convention: Convention, threads: usize) -> u64 {
+    let count =
+        |pos: &G, depth| Ok::<_, core::convert::Infallible>(perft_with(pos, depth, convention));
+    match split_root_moves(pos, depth, convention, threads, count) {
+        Ok(n) => n,
+        Err(never) => match never {},
+    }
+}
+
+/// [`parallel_perft`] that gives up once `stop` is set, as [`perft_until`] does (feature `std`):
+/// every worker reads the flag before each root move and inside its subtrees, so all of them end
+/// within milliseconds of the flag being set.
+///
+/// ```
+/// # use abstract_game::{perft::{parallel_perft_until, Convention, Stopped}, tictactoe::TicTacToe};
+/// use std::sync::atomic::AtomicBool;
+///
+/// let go_on = AtomicBool::new(false);
+/// let count = parallel_perft_until(&TicTacToe::new(), 5, Convention::Standard, 2, &go_on);
+/// assert_eq!(count, Ok(15120));
+/// let stop = AtomicBool::new(true);
+/// let count = parallel_perft_until(&TicTacToe::new(), 5, Convention::Standard, 2, &stop);
+/// assert_eq!(count, Err(Stopped));
+/// ```
+///
+/// # Errors
+/// [`Stopped`] if `stop` was seen set before the count was whole.
+#[cfg(feature = "std")]
+#[cfg_attr(docsrs, doc(cfg(feature = "std")))]
+pub fn parallel_perft_until<G: Game>(
+    pos: &G,
+    depth: u32,
+    convention: Convention,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<u64, Stopped> {
+    let count = |pos: &G, depth| perft_until(pos, depth, convention, stop);
+    split_root_moves(pos, depth, convention, threads, count)
+}
+
+/// The perft of `pos` to `depth` in `convention`, the subtree of each root move counted by
+/// `count` (called with the child and `depth - 1`; with the root itself when a single thread or
+/// 2 plies or fewer need no split) on up to `threads` threads (see [`parallel_perft`]). The
+/// first error of a worker ends it; the others end when their own `count` fails.
+#[cfg(feature = "std")]
+fn split_root_moves<G: Game, E: Send>(
+    pos: &G,
+    depth: u32,
+    convention: Convention,
+    threads: usize,
+    count: impl Fn(&G, u32) -> Result<u64, E> + Sync,
+) -> Result<u64, E> {
     if depth <= 2 {
-        return perft_with(pos, depth, convention);
+        return count(pos, depth);
     }
     if convention == Convention::TerminalLeaves && pos.is_over() {
-        return 1;
+        return Ok(1);
     }
     let moves = pos.legal_moves();
     let moves = moves.as_ref();
@@ -133,7 +244,7 @@ pub fn parallel_perft<G: Game>(pos: &G, depth: u32, convention: Convention, thre
     }
     .min(moves.len().max(1));
     if threads == 1 {
-        return perft_with(pos, depth, convention);
+        return count(pos, depth);
     }
     let next = core::sync::atomic::AtomicUsize::new(0);
     // Each worker takes the next root move until none is left; the calling thread is one of
@@ -142,9 +253,11 @@ pub fn parallel_perft<G: Game>(pos: &G, depth: u32, convention: Convention, thre
     let work = || {
         let mut sum = 0;
         loop {
-            let i = next.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
-            let Some(&mv) = moves.get(i) else { break sum };
-            sum += perft_with(&pos.after_unchecked(mv), depth - 1, convention);
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&mv) = moves.get(i) else {
+                break Ok(sum);
+            };
+            sum += count(&pos.after_unchecked(mv), depth - 1)?;
         }
     };
     std::thread::scope(|scope| {
@@ -152,10 +265,15 @@ pub fn parallel_perft<G: Game>(pos: &G, depth: u32, convention: Convention, thre
             .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
             .collect();
         let own = work();
-        own + workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .sum::<u64>()
+        let mut total = own;
+        for w in workers {
+            let theirs = w.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            total = match (total, theirs) {
+                (Ok(a), Ok(b)) => Ok(a + b),
+                (Err(e), _) | (_, Err(e)) => Err(e),
+            };
+        }
+        total
     })
 }
 
