@@ -67,6 +67,12 @@ pub enum TablebaseError {
         /// The checksum of the contents.
         found: u64,
     },
+    /// Generation was stopped through the flag of [`Generator::with_stop`] before the table was
+    /// whole (nothing of it is kept).
+    ///
+    /// [`Generator::with_stop`]: crate::Generator::with_stop
+    #[error("tablebase generation stopped before the table was whole")]
+    Stopped,
     /// An option this way of generating does not offer.
     #[error("not supported: {what}")]
     Unsupported {

@@ -55,7 +55,9 @@ impl Generator {
     /// [`TablebaseError::Io`] if a file cannot be written or read (the table, the level
     /// lists, or their directory, which must not exist yet) or the memory cannot be mapped;
     /// [`TablebaseError::DistanceOverflow`] if a distance exceeds [`MAX_PLIES`];
-    /// [`TablebaseError::Unsupported`] for the [`Generator::stuck_loses`] variant.
+    /// [`TablebaseError::Unsupported`] for the [`Generator::stuck_loses`] variant;
+    /// [`TablebaseError::Stopped`] once the flag of [`Generator::with_stop`] is set. After an
+    /// error neither the file nor the directory of the level lists is left behind.
     pub fn generate_to_file(
         &self,
         path: impl AsRef<Path>,
@@ -96,15 +98,18 @@ impl Generator {
         let current = IndexBitmap::new(current_memory.values()?);
         let sets = self.layout.student_sets();
         self.first_pass_to_wdl(&wdl, &current, &sets, progress);
+        self.check_stop()?;
         // `counts[d]`: the states decided at distance `d` (3 and up; the wins in 1 and the
         // losses in 2 of the first pass are told by their value alone).
         let mut counts = vec![0u64; 3];
         let mut d = 2;
         loop {
             let unreported = self.level_to_wdl(&current, &wdl, &sets, d, progress);
+            self.check_stop()?;
             // Under wins, the candidates are checked, and the rest of the level's work reported.
             let check = (d % 2 == 1).then_some((&sets[..], unreported));
             let found = self.settle(&wdl, &current, &lists, d + 1, check, progress)?;
+            self.check_stop()?;
             if found == 0 {
                 break;
             }
@@ -137,7 +142,7 @@ impl Generator {
                 s.spawn(|| {
                     loop {
                         let block = next_block.fetch_add(1, Relaxed);
-                        if block >= 30 * 600 {
+                        if block >= 30 * 600 || self.stopped() {
                             break;
                         }
                         let mut values = AscendingWdlWriter::new(wdl);
@@ -185,7 +190,7 @@ impl Generator {
                 s.spawn(|| {
                     loop {
                         let unit = next_unit.fetch_add(1, Relaxed);
-                        if unit >= units {
+                        if unit >= units || self.stopped() {
                             break;
                         }
                         let done = self.drain_unit(current, sets, unit, |st| {
@@ -345,7 +350,7 @@ impl Generator {
                         let mut found = 0;
                         loop {
                             let part = next_part.fetch_add(1, Relaxed);
-                            if part >= parts {
+                            if part >= parts || self.stopped() {
                                 break;
                             }
                             let start = part * PART_LEN;
@@ -461,6 +466,7 @@ impl Generator {
         let mut hist = [0u64; 256];
         let threads = self.threads as u64;
         for round in (0..parts).step_by(self.threads) {
+            self.check_stop()?;
             let built: Vec<std::io::Result<Vec<u8>>> = std::thread::scope(|s| {
                 let handles: Vec<_> = (round..(round + threads).min(parts))
                     .map(|part| s.spawn(move || self.part_entries(part, wdl, lists, levels)))
