@@ -233,10 +233,15 @@ macro_rules! game_class {
                 let depth = depth.within("depth", 0, 12)?;
                 let pos = *self.state.position();
                 let count = crate::interrupt::interruptible(py, move |stop| {
-                    crate::interrupt::stoppable_perft(&pos, depth, stop)
+                    abstract_game::perft::perft_until(
+                        &pos,
+                        depth,
+                        abstract_game::perft::Convention::Standard,
+                        stop,
+                    )
                 })?;
-                // `None` only when stopped, and then the interrupt was raised.
-                count.ok_or_else(|| pyo3::exceptions::PyKeyboardInterrupt::new_err(()))
+                // Stopped only by the flag, and then the interrupt was raised.
+                count.map_err(|_| pyo3::exceptions::PyKeyboardInterrupt::new_err(()))
             }
 
             /// The board for a terminal: a diagram of the current position.

@@ -1,5 +1,6 @@
-//! Long work that Ctrl-C stops: searches, perft and the solver run on a thread of their own while
-//! the calling thread, without the GIL, waits for them and every [`POLL`] checks Python's signals.
+//! Long work that Ctrl-C stops: searches, perft, the solver and tablebase generation run on a
+//! thread of their own while the calling thread, without the GIL, waits for them and every
+//! [`POLL`] checks Python's signals.
 //! When a signal handler raises (`KeyboardInterrupt` for Ctrl-C), the work is told to stop
 //! through its stop flag, the calling thread waits for it to end and raises the exception.
 
@@ -8,8 +9,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-use abstract_game::Game;
-use abstract_game::perft::perft;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
@@ -63,25 +62,3 @@ pub(crate) fn interruptible<T: Send>(
         }
     })
 }
-
-/// [`perft`] that gives up (`None`) once `stop` is set: it checks the flag before each subtree
-/// of more than [`STOPPABLE_DEPTH`] plies and counts the smaller ones with [`perft`].
-pub(crate) fn stoppable_perft<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth <= STOPPABLE_DEPTH {
-        return Some(perft(pos, depth));
-    }
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    let mut sum = Some(0u64);
-    pos.for_each_legal_move(|mv| {
-        if let Some(before) = sum {
-            sum = stoppable_perft(&pos.after_unchecked(mv), depth - 1, stop).map(|n| before + n);
-        }
-    });
-    sum
-}
-
-/// The subtrees that [`stoppable_perft`] counts without looking at the flag: 3 plies, at most a
-/// few milliseconds with the bulk counting of [`perft`].
-const STOPPABLE_DEPTH: u32 = 3;

@@ -9,8 +9,8 @@
 //!   call with numpy arrays in and out and automatic reset.
 //! - The engines: `Engine` (any engine spec of the catalog: levels, alpha-beta, MCTS),
 //!   `KamisadoSolver` (the exact solver) and `OnitamaTablebase` (endgame tables), each
-//!   returning a `SearchResult` and searching without the GIL; Ctrl-C stops a search, perft
-//!   and the solver (`interrupt`).
+//!   returning a `SearchResult` and searching without the GIL; Ctrl-C stops a search, perft,
+//!   the solver and the generation of a tablebase (`interrupt`).
 //!
 //! The Python side (`python/kamisado_onitama`) adds the `OpenSpiel`, `PettingZoo` and Gymnasium
 //! adapters and the typed stubs; the tests are the pytest suite in `tests/`, and the project's

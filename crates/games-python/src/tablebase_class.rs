@@ -12,14 +12,17 @@ use pyo3::prelude::*;
 
 use crate::arguments::Whole;
 use crate::errors::InputError;
+use crate::interrupt::interruptible;
 use crate::game_classes::{Onitama, parse_deal};
 use crate::results::{Score, SearchResult, search_result};
 
 /// A tablebase error as the Python exception: a file that cannot be read or written is an
-/// `OSError`, anything else bad input.
+/// `OSError`, a stopped generation `KeyboardInterrupt` (stopped only by Ctrl-C, whose exception
+/// is raised first), anything else bad input.
 fn table_error(e: TablebaseError) -> PyErr {
     match e {
         TablebaseError::Io(io) => PyErr::from(io),
+        TablebaseError::Stopped => pyo3::exceptions::PyKeyboardInterrupt::new_err(()),
         other => InputError::new_err(other.to_string()),
     }
 }
@@ -72,17 +75,18 @@ pub(crate) struct OnitamaTablebase {
 impl OnitamaTablebase {
     /// Generates the table of the five `cards` (a deal, in any order) with at most `pieces`
     /// pieces (even, 2 to 10; half per side). Raises `ParseError` for bad cards, `InputError` for a
-    /// bad piece count or a table too large for memory. Runs without the GIL, and cannot be
-    /// stopped: Ctrl-C raises `KeyboardInterrupt` once the table is done.
+    /// bad piece count or a table too large for memory. Runs without the GIL; Ctrl-C stops it
+    /// (within a tenth of a second) and raises `KeyboardInterrupt`.
     #[staticmethod]
     #[pyo3(signature = (cards, pieces=Whole::of(4)), text_signature = "(cards, pieces=4)")]
     fn generate(py: Python<'_>, cards: &str, pieces: Whole<u8>) -> PyResult<Self> {
         let pieces = pieces.get("pieces")?;
         let cards = parse_deal(cards)?.cards();
         let generator = Generator::new(cards, pieces).map_err(table_error)?;
-        let table = py
-            .detach(|| generator.generate(&|_| {}))
-            .map_err(table_error)?;
+        let table = interruptible(py, |stop| {
+            generator.with_stop(Arc::clone(stop)).generate(&|_| {})
+        })?
+        .map_err(table_error)?;
         Ok(OnitamaTablebase {
             table: Arc::new(table),
         })

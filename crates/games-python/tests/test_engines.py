@@ -4,6 +4,7 @@ the GIL."""
 
 from __future__ import annotations
 
+import _thread
 import copy
 import pickle
 import random
@@ -261,6 +262,7 @@ LONG_CALLS = {
     "perft": "ko.Onitama().perft(12)",
     "solve": "ko.KamisadoSolver().solve(ko.Kamisado())",
     "move_values": "ko.KamisadoSolver().move_values(ko.Kamisado())",
+    "tablebase": 'ko.OnitamaTablebase.generate("horse,elephant,ox,boar,crab", pieces=6)',
 }
 
 
@@ -294,6 +296,36 @@ print("finished")
         process.wait()
     assert (process.returncode, out) == (0, "interrupted\n"), err
     assert waited < 2.0, f"stopped {waited:.2f} s after Ctrl-C"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: ko.OnitamaTablebase.generate("horse,elephant,ox,boar,crab", pieces=6),
+        lambda: ko.Onitama().perft(12),
+    ],
+    ids=["tablebase", "perft"],
+)
+def test_an_interrupt_from_a_timer_thread_stops_a_long_call_at_once(call):
+    # The tablebase's generation had no stop flag: the interrupt waited minutes for the table.
+    sent = []
+
+    def interrupt():
+        sent.append(time.monotonic())
+        _thread.interrupt_main()
+
+    timer = threading.Timer(0.3, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+        raised = time.monotonic()
+    finally:
+        timer.cancel()
+        timer.join()
+    assert sent, "the call ended before the interrupt"
+    # A tenth of a second on an idle machine (50 ms polls, a few ms to stop): a margin for CI.
+    assert raised - sent[0] < 1.0, f"raised {raised - sent[0]:.2f} s after the interrupt"
 
 
 def test_outcomes_scores_and_results_pickle_and_copy():

@@ -331,8 +331,8 @@ class OnitamaTablebase:
 
     @staticmethod
     def generate(cards: str, pieces: int = 4) -> OnitamaTablebase:
-        """Builds the table of a deal's five cards with at most ``pieces`` pieces (Ctrl-C waits
-        for the end)."""
+        """Builds the table of a deal's five cards with at most ``pieces`` pieces (without the
+        GIL; Ctrl-C stops it and raises ``KeyboardInterrupt``)."""
     @staticmethod
     def open(path: Union[str, PathLike[str]]) -> OnitamaTablebase:
         """Reads a table file."""
