@@ -12,8 +12,8 @@ use pyo3::prelude::*;
 
 use crate::arguments::Whole;
 use crate::errors::InputError;
-use crate::interrupt::interruptible;
 use crate::game_classes::{Onitama, parse_deal};
+use crate::interrupt::interruptible;
 use crate::results::{Score, SearchResult, search_result};
 
 /// A tablebase error as the Python exception: a file that cannot be read or written is an
