@@ -12,6 +12,9 @@ pub enum Failure {
     /// A proof was checked and does not hold: exit code 1 with one line on stderr naming the
     /// first position where it fails.
     Refuted(String),
+    /// Ctrl-C stopped the work: exit code 130 ([`crate::interrupt::INTERRUPTED`]) with the line
+    /// `interrupted` on stderr.
+    Interrupted,
 }
 
 impl From<std::io::Error> for Failure {

@@ -3,12 +3,14 @@
 //! The contract (output formats, exit codes) is documented in `docs/cli.md`; run `games --help`.
 //! Modules: `main` parses the arguments (`args`) and hands each command to the catalog's dispatch;
 //! the `commands` are written once for every game; `error` turns failures into one line;
-//! `partial` writes output files whole or not at all.
+//! `partial` writes output files whole or not at all; `interrupt` turns Ctrl-C into a stop flag
+//! for the commands that check one.
 #![forbid(unsafe_code)]
 
 mod args;
 mod commands;
 mod error;
+mod interrupt;
 mod partial;
 
 use std::ffi::OsString;
@@ -30,6 +32,10 @@ fn main() -> ExitCode {
         Err(Failure::Refuted(message)) => {
             eprintln!("{}", one_line(&message));
             ExitCode::from(1)
+        }
+        Err(Failure::Interrupted) => {
+            eprintln!("interrupted");
+            ExitCode::from(interrupt::INTERRUPTED)
         }
         Err(Failure::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Io(e)) => {

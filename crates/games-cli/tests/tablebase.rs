@@ -201,3 +201,62 @@ fn through_files_an_earlier_file_survives_a_failed_build() {
     assert!(!std::path::Path::new(&levels).exists());
     std::fs::remove_file(&out).unwrap();
 }
+
+/// Ctrl-C stops a build (the 6-piece table, minutes of work) within a moment, in memory and
+/// through files: exit code 130 and the line `interrupted` on stderr, the earlier `--out` as it
+/// was, and neither `FILE.partial` nor its level lists left behind. (It used to end by the
+/// signal and leave `FILE.partial`.)
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_build_and_leaves_the_earlier_file() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    if common::sigint_is_ignored() {
+        eprintln!("SIGINT is ignored in this process and its children: test skipped");
+        return;
+    }
+    for (name, extra) in [("memory", &[][..]), ("files", &["--low-memory"][..])] {
+        let out = scratch(&format!("interrupted-{name}.tb"));
+        let partial = format!("{out}.partial");
+        std::fs::write(&out, "an earlier file").unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+            .args(["tablebase", "onitama", "--cards", SET_A, "--pieces", "6"])
+            .args(["--out", &out, "--threads", "2"])
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("games runs");
+        let mut stderr = child.stderr.take().expect("stderr is piped");
+        let reader = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+            text
+        });
+        common::wait_for_path(&partial, Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(500));
+        common::send_signal(&child, "INT");
+        let (status, waited) = common::wait_at_most(&mut child, Duration::from_secs(10));
+        let stderr = reader.join().expect("stderr is read");
+        if status.code() == Some(2) && stderr.contains("not enough memory") {
+            eprintln!("{name}: {stderr}: skipped");
+            std::fs::remove_file(&out).unwrap();
+            continue;
+        }
+        assert_eq!(status.code(), Some(130), "{name}: {status}, {stderr}");
+        assert!(stderr.ends_with("interrupted\n"), "{name}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+        assert!(
+            waited < Duration::from_secs(3),
+            "{name}: {waited:?} after SIGINT"
+        );
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "an earlier file");
+        assert!(!std::path::Path::new(&partial).exists(), "{name}");
+        assert!(
+            !std::path::Path::new(&format!("{partial}.levels")).exists(),
+            "{name}"
+        );
+        std::fs::remove_file(&out).unwrap();
+    }
+}

@@ -1,9 +1,11 @@
 //! `games perft`.
 
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use abstract_game::perft::{Convention, divide, parallel_perft};
+use abstract_game::perft::{Convention, Stopped, parallel_perft_until, perft_until};
 use game_catalog::views::{PerftView, nodes_per_second};
 use game_catalog::{CatalogGame, GameVisitor};
 
@@ -38,6 +40,14 @@ fn perft<G: CatalogGame>(pos: &G, o: &PerftArgs) -> Result<(), Failure> {
     } else {
         Convention::Standard
     };
+    // Ctrl-C stops the bulk counts (the plain and --divide modes) through this flag; the
+    // statistics of --json play every move, do not look at it, and end at once by the signal.
+    let stop = if o.json {
+        Arc::new(AtomicBool::new(false))
+    } else {
+        crate::interrupt::ctrl_c_flag()
+    };
+    let interrupted = |Stopped| Failure::Interrupted;
     // With a node budget the output is held back until the run is known to fit, so a run that
     // stops prints nothing on stdout.
     let mut out: Vec<u8> = Vec::new();
@@ -45,7 +55,7 @@ fn perft<G: CatalogGame>(pos: &G, o: &PerftArgs) -> Result<(), Failure> {
     let stdout = std::io::stdout();
     let start = Instant::now();
     if o.json {
-        check_budget(pos, o, convention)?;
+        check_budget(pos, o, convention, &stop)?;
         let view = PerftView::compute(pos, o.depth, convention, o.divide);
         writeln!(
             out,
@@ -53,8 +63,14 @@ fn perft<G: CatalogGame>(pos: &G, o: &PerftArgs) -> Result<(), Failure> {
             serde_json::to_string(&view).map_err(std::io::Error::other)?
         )?;
     } else if o.divide {
-        check_budget(pos, o, convention)?;
-        let parts = divide(pos, o.depth, convention);
+        check_budget(pos, o, convention, &stop)?;
+        // `abstract_game::perft::divide`, each root move's count stoppable.
+        let mut parts = Vec::new();
+        for mv in pos.legal_moves() {
+            let child = pos.after_unchecked(mv);
+            let n = perft_until(&child, o.depth - 1, convention, &stop).map_err(interrupted)?;
+            parts.push((mv, n));
+        }
         let total: u64 = parts.iter().map(|&(_, n)| n).sum();
         for (mv, n) in parts {
             writeln!(out, "{} {n}", pos.move_text(mv))?;
@@ -71,7 +87,8 @@ fn perft<G: CatalogGame>(pos: &G, o: &PerftArgs) -> Result<(), Failure> {
                     return Err(over_budget(depth, estimate, limit));
                 }
             }
-            let n = parallel_perft(pos, depth, convention, o.threads);
+            let n = parallel_perft_until(pos, depth, convention, o.threads, &stop)
+                .map_err(interrupted)?;
             counted += n;
             previous = [previous[1], n];
             writeln!(out, "{depth} {n}")?;
@@ -105,6 +122,7 @@ fn check_budget<G: CatalogGame>(
     pos: &G,
     o: &PerftArgs,
     convention: Convention,
+    stop: &AtomicBool,
 ) -> Result<(), Failure> {
     let Some(limit) = o.max_nodes else {
         return Ok(());
@@ -116,7 +134,8 @@ fn check_budget<G: CatalogGame>(
             return Err(over_budget(depth, estimate, limit));
         }
         if depth < o.depth {
-            let n = parallel_perft(pos, depth, convention, o.threads);
+            let n = parallel_perft_until(pos, depth, convention, o.threads, stop)
+                .map_err(|Stopped| Failure::Interrupted)?;
             previous = [previous[1], n];
         }
     }

@@ -914,6 +914,7 @@ impl<G: CatalogGame> Terminal<G> {
                 Ok(()) => {}
                 Err(Failure::Usage(why) | Failure::Refuted(why)) => return Err(why),
                 Err(Failure::Io(e)) => return Err(format!("engine {}: {e}", quote(spec))),
+                Err(Failure::Interrupted) => return Err("interrupted".to_owned()),
             }
         }
         Ok(())

@@ -111,6 +111,10 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
             )));
         }
     }
+    // Ctrl-C stops the build (exit 130): the partial file (and the level lists) are removed,
+    // an earlier `--out` stays as it was.
+    let stop = crate::interrupt::ctrl_c_flag();
+    let generator = generator.with_stop(std::sync::Arc::clone(&stop));
     let start = Instant::now();
     let cannot =
         |e: &dyn std::fmt::Display| usage(format!("cannot write --out {}: {e}", a.out.display()));
@@ -118,10 +122,12 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
         // Through files: the generator writes the file itself (and removes it if it fails).
         drop(file);
         let bar = progress_bar(generator.file_work(), "building");
-        let stats = generator
-            .generate_to_file(partial.partial_path(), &|n| bar.inc(n))
-            .map_err(|e| usage(format!("cannot build --out {}: {e}", a.out.display())))?;
+        let stats = generator.generate_to_file(partial.partial_path(), &|n| bar.inc(n));
         bar.finish_and_clear();
+        let stats = stats.map_err(|e| match e {
+            TablebaseError::Stopped => Failure::Interrupted,
+            e => usage(format!("cannot build --out {}: {e}", a.out.display())),
+        })?;
         partial.finish().map_err(|e| cannot(&e))?;
         stats
     } else {
@@ -129,6 +135,10 @@ pub fn build(a: &TablebaseArgs) -> Result<(), Failure> {
         table
             .write_to(std::io::BufWriter::with_capacity(1 << 20, file))
             .map_err(|e| cannot(&e))?;
+        // The writing does not look at the flag: a Ctrl-C meanwhile is honoured here.
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(Failure::Interrupted);
+        }
         partial.finish().map_err(|e| cannot(&e))?;
         if a.compare_stuck_loses {
             let variant = run(&generator.clone().stuck_loses(true), "stuck loses")?;
@@ -178,11 +188,12 @@ fn progress_bar(total: u64, what: &str) -> ProgressBar {
 /// Builds one table in memory with a progress bar on stderr.
 fn run(generator: &Generator, what: &str) -> Result<Tablebase, Failure> {
     let bar = progress_bar(2 * generator.entries(), what);
-    let table = generator
-        .generate(&|n| bar.inc(n))
-        .map_err(|e| usage(e.to_string()))?;
+    let table = generator.generate(&|n| bar.inc(n));
     bar.finish_and_clear();
-    Ok(table)
+    table.map_err(|e| match e {
+        TablebaseError::Stopped => Failure::Interrupted,
+        e => usage(e.to_string()),
+    })
 }
 
 /// The best move of `pos` by the table and the value after it: for a win, a move that wins at

@@ -116,3 +116,61 @@ pub fn games_into_closed_stdout(args: &[&str]) -> Run {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
 }
+
+/// Whether this process ignores SIGINT (Linux: the `SigIgn` mask of `/proc/self/status`, in
+/// which SIGINT, signal 2, is the bit of value 2); `false` where that cannot be read. A child
+/// inherits an ignored signal (a shell's background job ignores SIGINT), so such a process
+/// cannot interrupt `games` by it.
+pub fn sigint_is_ignored() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let mask = status.lines().find_map(|l| l.strip_prefix("SigIgn:"))?;
+            u64::from_str_radix(mask.trim(), 16).ok()
+        })
+        .is_some_and(|mask| mask & 2 != 0)
+}
+
+/// Sends `signal` (`INT`, `KILL`) to `child` with kill(1).
+#[cfg(unix)]
+pub fn send_signal(child: &std::process::Child, signal: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -{signal} failed");
+}
+
+/// Waits at most `limit` for `child` to end and returns its status and how long it took; a
+/// child still running then is killed and the test fails (instead of waiting for work that
+/// would take years).
+pub fn wait_at_most(
+    child: &mut std::process::Child,
+    limit: std::time::Duration,
+) -> (std::process::ExitStatus, std::time::Duration) {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("games is waited for") {
+            return (status, start.elapsed());
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("games still ran {limit:?} after the signal");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Waits at most `limit` until `path` exists (a run has got that far), failing the test
+/// otherwise.
+pub fn wait_for_path(path: &str, limit: std::time::Duration) {
+    let start = std::time::Instant::now();
+    while !std::path::Path::new(path).exists() {
+        assert!(
+            start.elapsed() < limit,
+            "{path} did not appear within {limit:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
