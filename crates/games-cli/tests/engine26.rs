@@ -277,6 +277,70 @@ fn an_earlier_weights_file_survives_an_unfinished_tune() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A tune killed outright (SIGKILL: no clean-up is possible) leaves `FILE.partial` behind; the
+/// next run simply writes over it (the partial file is created afresh, truncated), renames it
+/// onto `FILE` and leaves none.
+#[cfg(unix)]
+#[test]
+fn a_partial_weights_file_left_by_a_killed_tune_is_overwritten_by_the_next() {
+    use std::process::{Command, Stdio};
+    let dir = std::env::temp_dir().join(format!("games-tune-killed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("w").display().to_string();
+    let partial = format!("{out}.partial");
+    let mut child = Command::new(GAMES)
+        .args([
+            "tune",
+            "onitama",
+            "--deals",
+            "1000",
+            "--games-per-deal",
+            "1000",
+        ])
+        .args(["--out", &out])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("games runs");
+    common::wait_for_path(&partial, std::time::Duration::from_secs(120));
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        std::path::Path::new(&partial).exists(),
+        "SIGKILL leaves the partial file"
+    );
+    // Longer than the weights, so that a partial file not truncated would show.
+    std::fs::write(&partial, "x".repeat(100_000)).unwrap();
+    let run = games(&[
+        "tune",
+        "onitama",
+        "--deals",
+        "1",
+        "--games-per-deal",
+        "1",
+        "--depth",
+        "1",
+        "--epochs",
+        "2",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!std::path::Path::new(&partial).exists());
+    let weights = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        weights.starts_with('#') && !weights.contains("xxxx"),
+        "{weights}"
+    );
+    let spec = format!("alphabeta:weights={out}");
+    let v = json(&[
+        "analyze", "onitama", "--engine", &spec, "--depth", "1", "--json",
+    ]);
+    assert_eq!(v["depth"], 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// An external program that runs but gives no move (it fails, or prints no JSON): `match` and
 /// `analyze` stop with one line that names the engine, exit 2, and do not panic.
 #[test]

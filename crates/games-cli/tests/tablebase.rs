@@ -260,3 +260,53 @@ fn ctrl_c_stops_a_build_and_leaves_the_earlier_file() {
         std::fs::remove_file(&out).unwrap();
     }
 }
+
+/// A build killed outright (SIGKILL: no clean-up is possible) leaves `FILE.partial` behind; the
+/// next build simply writes over it (the partial file is created afresh, truncated) and leaves
+/// none.
+#[cfg(unix)]
+#[test]
+fn a_partial_file_left_by_a_killed_build_is_overwritten_by_the_next() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let out = scratch("killed.tb");
+    let partial = format!("{out}.partial");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(["tablebase", "onitama", "--cards", SET_A, "--pieces", "6"])
+        .args(["--out", &out])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("games runs");
+    common::wait_for_path(&partial, Duration::from_secs(60));
+    common::send_signal(&child, "KILL");
+    let _ = child.wait();
+    assert!(
+        std::path::Path::new(&partial).exists(),
+        "SIGKILL leaves the partial file"
+    );
+    // Longer than the next table, so that a partial file not truncated would show.
+    std::fs::write(&partial, vec![b'x'; 50_000]).unwrap();
+    for extra in [&[][..], &["--low-memory"][..]] {
+        let mut args = vec!["tablebase", "onitama", "--cards", SET_A, "--pieces", "2"];
+        args.extend(["--out", &out]);
+        args.extend(extra);
+        ok(&args);
+        assert_eq!(std::fs::read(&out).unwrap().len(), 18064, "{extra:?}");
+        assert!(!std::path::Path::new(&partial).exists(), "{extra:?}");
+        // Left again for the next round, as a killed build would.
+        std::fs::write(&partial, vec![b'x'; 50_000]).unwrap();
+    }
+    std::fs::remove_file(&partial).unwrap();
+    let answer = ok(&[
+        "solve",
+        "onitama",
+        "--position",
+        "2m2/2M2/5/5/5 elephant,horse boar,ox crab r",
+        "--tablebase",
+        &out,
+    ]);
+    assert!(answer.starts_with("red wins in 1 plies"), "{answer}");
+    std::fs::remove_file(&out).unwrap();
+}
