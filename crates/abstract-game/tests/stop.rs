@@ -106,6 +106,7 @@ fn a_flag_set_by_another_thread_stops_an_endless_count_at_once() {
 #[cfg(feature = "std")]
 #[test]
 fn parallel_perft_until_equals_perft_and_stops_on_every_thread() {
+    static STOP: AtomicBool = AtomicBool::new(false);
     let go_on = AtomicBool::new(false);
     let start = TicTacToe::new();
     for convention in [Convention::Standard, Convention::TerminalLeaves] {
@@ -123,7 +124,6 @@ fn parallel_perft_until_equals_perft_and_stops_on_every_thread() {
     let terminal = parallel_perft_until(&won, 4, Convention::TerminalLeaves, 2, &go_on);
     assert_eq!(terminal, Ok(1));
 
-    static STOP: AtomicBool = AtomicBool::new(false);
     for threads in [1, 3] {
         STOP.store(false, Ordering::Relaxed);
         let setter = set_later(&STOP, Duration::from_millis(50));
