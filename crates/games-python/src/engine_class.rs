@@ -71,7 +71,7 @@ fn search<G: Encoding>(
 /// its book, the exact solver, then alpha-beta; Onitama: `max`) and `alphabeta` search until a
 /// limit stops them (`needs_limit`). Engines are reproducible under depth and node limits
 /// (alpha-beta with one thread; MCTS and `random` from `seed`). Raises `ParseError` for an unknown
-/// game or a bad spec.
+/// game or a bad spec, `MemoryError` for a table (`tt=MIB`) the process cannot allocate.
 #[pyclass(module = "kamisado_onitama")]
 pub(crate) struct Engine {
     searcher: GameEngine,
@@ -100,8 +100,14 @@ impl Engine {
         let parsed: EngineSpec = spec
             .parse()
             .map_err(|e| parse(format!("engine spec {spec:?}: {e}")))?;
-        let bad =
-            |e: game_catalog::engines::EngineSpecError| parse(format!("engine spec {spec:?}: {e}"));
+        // A table the process cannot allocate is a `MemoryError` (as `KamisadoSolver`'s), any
+        // other fault of the spec a `ParseError`.
+        let bad = |e: game_catalog::engines::EngineSpecError| match e {
+            game_catalog::engines::EngineSpecError::TableMemory { .. } => {
+                pyo3::exceptions::PyMemoryError::new_err(format!("engine spec {spec:?}: {e}"))
+            }
+            _ => parse(format!("engine spec {spec:?}: {e}")),
+        };
         let (engine, game) = match game {
             "kamisado" => (
                 GameEngine::Kamisado(Mutex::new(build(&parsed, seed).map_err(bad)?)),

@@ -216,15 +216,15 @@ except MemoryError as e:
     print("MemoryError:", e)
 try:
     ko.Engine("onitama", "alphabeta:tt=8192")
-except ko.ParseError as e:
-    print("ParseError:", e)
+except MemoryError as e:
+    print("MemoryError:", e)
 print(ko.KamisadoSolver(table_mib=64).solve(ko.Kamisado().after("c1a3")).score)
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[:2] == [
         "MemoryError: table_mib 8192: a table of 8192 MiB cannot be allocated",
-        'ParseError: engine spec "alphabeta:tt=8192": engine option tt="8192": more memory than this process can allocate',
+        'MemoryError: engine spec "alphabeta:tt=8192": engine option tt="8192": more memory than this process can allocate',
     ]
 
 
