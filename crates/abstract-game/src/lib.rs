@@ -41,8 +41,8 @@
 //!
 //! - `std` (default): [`perft::parallel_perft`] and [`perft::parallel_perft_until`], which run
 //!   on threads. Without it the crate is `#![no_std]` and needs only `alloc`: everything else
-//!   (the traits, perft and the stoppable [`perft::perft_until`], playouts, records, the
-//!   conformance kit) works on targets without an operating system.
+//!   (the traits, perft and the stoppable [`perft::perft_until`] and [`perft::divide_until`],
+//!   playouts, records, the conformance kit) works on targets without an operating system.
 //! - `serde`: `Serialize`/`Deserialize` for [`Outcome`], [`Wdl`] and [`ExactValue`].
 //! - `testing`: the conformance kit (module `testing`), a set of checks that every
 //!   implementation should run in its tests (unique legal moves that all play, illegal moves

@@ -163,17 +163,56 @@ pub fn perft_until<G: Game>(
 /// A depth of 0 gives an empty list.
 #[must_use]
 pub fn divide<G: Game>(pos: &G, depth: u32, convention: Convention) -> Vec<(G::Move, u64)> {
+    let count =
+        |pos: &G, depth| Ok::<_, core::convert::Infallible>(perft_with(pos, depth, convention));
+    match divide_by(pos, depth, count) {
+        Ok(parts) => parts,
+        Err(never) => match never {},
+    }
+}
+
+/// [`divide`] that gives up once `stop` is set, as [`perft_until`] does: each root move's count
+/// is a [`perft_until`].
+///
+/// ```
+/// # use abstract_game::{perft::{divide, divide_until, Convention, Stopped}, tictactoe::TicTacToe};
+/// use core::sync::atomic::AtomicBool;
+///
+/// let start = TicTacToe::new();
+/// let go_on = AtomicBool::new(false);
+/// let parts = divide_until(&start, 7, Convention::Standard, &go_on);
+/// assert_eq!(parts, Ok(divide(&start, 7, Convention::Standard)));
+/// let stop = AtomicBool::new(true);
+/// assert_eq!(divide_until(&start, 7, Convention::Standard, &stop), Err(Stopped));
+/// ```
+///
+/// # Errors
+/// [`Stopped`] if `stop` was seen set before every count was whole.
+pub fn divide_until<G: Game>(
+    pos: &G,
+    depth: u32,
+    convention: Convention,
+    stop: &AtomicBool,
+) -> Result<Vec<(G::Move, u64)>, Stopped> {
+    divide_by(pos, depth, |pos: &G, depth| {
+        perft_until(pos, depth, convention, stop)
+    })
+}
+
+/// The counts of `count` (called with each root move's child and `depth - 1`) below each legal
+/// move of `pos`, in the order of [`Game::legal_moves`]; empty at depth 0. The first error ends
+/// it.
+fn divide_by<G: Game, E>(
+    pos: &G,
+    depth: u32,
+    count: impl Fn(&G, u32) -> Result<u64, E>,
+) -> Result<Vec<(G::Move, u64)>, E> {
     if depth == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     pos.legal_moves()
         .into_iter()
-        .map(|mv| {
-            (
-                mv,
-                perft_with(&pos.after_unchecked(mv), depth - 1, convention),
-            )
-        })
+        .map(|mv| Ok((mv, count(&pos.after_unchecked(mv), depth - 1)?)))
         .collect()
 }
 

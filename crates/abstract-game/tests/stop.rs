@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 
 #[cfg(feature = "std")]
 use abstract_game::perft::parallel_perft_until;
-use abstract_game::perft::{Convention, Stopped, UNSTOPPABLE_DEPTH, perft_until, perft_with};
+use abstract_game::perft::{
+    Convention, Stopped, UNSTOPPABLE_DEPTH, divide, divide_until, perft_until, perft_with,
+};
 use abstract_game::tictactoe::{Mark, TicTacToe, TicTacToeEnd, TicTacToeError};
 use abstract_game::{Game, Notation, Outcome};
 
@@ -84,6 +86,32 @@ fn a_set_flag_stops_all_but_the_smallest_counts() {
         }
         assert_eq!(
             perft_until(&start, UNSTOPPABLE_DEPTH + 1, convention, &stop),
+            Err(Stopped)
+        );
+    }
+}
+
+#[test]
+fn divide_until_gives_the_counts_of_divide_or_stops() {
+    let go_on = AtomicBool::new(false);
+    let stop = AtomicBool::new(true);
+    let start = TicTacToe::new();
+    for convention in [Convention::Standard, Convention::TerminalLeaves] {
+        for depth in 0..=9 {
+            assert_eq!(
+                divide_until(&start, depth, convention, &go_on),
+                Ok(divide(&start, depth, convention)),
+                "{convention:?} depth {depth}"
+            );
+        }
+        // Each root move's count is a `perft_until`: a set flag stops those of more plies than
+        // `UNSTOPPABLE_DEPTH`.
+        assert_eq!(
+            divide_until(&start, UNSTOPPABLE_DEPTH + 1, convention, &stop),
+            Ok(divide(&start, UNSTOPPABLE_DEPTH + 1, convention))
+        );
+        assert_eq!(
+            divide_until(&start, UNSTOPPABLE_DEPTH + 2, convention, &stop),
             Err(Stopped)
         );
     }

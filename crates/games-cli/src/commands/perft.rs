@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use abstract_game::perft::{Convention, Stopped, parallel_perft_until, perft_until};
+use abstract_game::perft::{Convention, Stopped, divide_until, parallel_perft_until};
 use game_catalog::views::{PerftView, nodes_per_second};
 use game_catalog::{CatalogGame, GameVisitor};
 
@@ -64,13 +64,7 @@ fn perft<G: CatalogGame>(pos: &G, o: &PerftArgs) -> Result<(), Failure> {
         )?;
     } else if o.divide {
         check_budget(pos, o, convention, &stop)?;
-        // `abstract_game::perft::divide`, each root move's count stoppable.
-        let mut parts = Vec::new();
-        for mv in pos.legal_moves() {
-            let child = pos.after_unchecked(mv);
-            let n = perft_until(&child, o.depth - 1, convention, &stop).map_err(interrupted)?;
-            parts.push((mv, n));
-        }
+        let parts = divide_until(pos, o.depth, convention, &stop).map_err(interrupted)?;
         let total: u64 = parts.iter().map(|&(_, n)| n).sum();
         for (mv, n) in parts {
             writeln!(out, "{} {n}", pos.move_text(mv))?;
