@@ -227,7 +227,6 @@ fn the_tuner_writes_weights_the_engine_loads_and_is_reproducible() {
 /// it can write) leaves the file as it was; an `--out` that names a directory is refused at once.
 #[test]
 fn an_earlier_weights_file_survives_an_unfinished_tune() {
-    use std::process::{Command, Stdio};
     let dir = std::env::temp_dir().join(format!("games-tune-earlier-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("w1").display().to_string();
@@ -235,21 +234,16 @@ fn an_earlier_weights_file_survives_an_unfinished_tune() {
     let earlier = "# earlier weights\nstudent 100\n";
     std::fs::write(&out, earlier).unwrap();
     // Far more games than the test waits for.
-    let mut child = Command::new(GAMES)
-        .args([
-            "tune",
-            "onitama",
-            "--deals",
-            "1000",
-            "--games-per-deal",
-            "1000",
-        ])
-        .args(["--out", &out])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("games runs");
+    let mut child = common::spawn_quietly(&[
+        "tune",
+        "onitama",
+        "--deals",
+        "1000",
+        "--games-per-deal",
+        "1000",
+        "--out",
+        &out,
+    ]);
     // Waits until the run has checked --out: the partial file exists, or (as before the fix)
     // `--out` itself was emptied; or the run ended. The bound only keeps a broken run from
     // hanging the test.
@@ -283,26 +277,20 @@ fn an_earlier_weights_file_survives_an_unfinished_tune() {
 #[cfg(unix)]
 #[test]
 fn a_partial_weights_file_left_by_a_killed_tune_is_overwritten_by_the_next() {
-    use std::process::{Command, Stdio};
     let dir = std::env::temp_dir().join(format!("games-tune-killed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("w").display().to_string();
     let partial = format!("{out}.partial");
-    let mut child = Command::new(GAMES)
-        .args([
-            "tune",
-            "onitama",
-            "--deals",
-            "1000",
-            "--games-per-deal",
-            "1000",
-        ])
-        .args(["--out", &out])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("games runs");
+    let mut child = common::spawn_quietly(&[
+        "tune",
+        "onitama",
+        "--deals",
+        "1000",
+        "--games-per-deal",
+        "1000",
+        "--out",
+        &out,
+    ]);
     common::wait_for_path(&partial, std::time::Duration::from_secs(120));
     let _ = child.kill();
     let _ = child.wait();

@@ -3,7 +3,6 @@
 
 mod common;
 use common::bad;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The largest single argument Linux passes to a program is 128 KiB; stay just below it.
@@ -400,18 +399,7 @@ fn an_interrupted_run_exits_promptly_without_a_panic() {
         &["perft", "kamisado", "30", "--threads", "2"],
         &["perft", "onitama", "20", "--divide"],
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
-            .args(args)
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("games runs");
-        let mut stderr = child.stderr.take().expect("stderr is piped");
-        let reader = std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
-            text
-        });
+        let (mut child, reader) = common::spawn_reading_stderr(args);
         std::thread::sleep(Duration::from_millis(300));
         common::send_signal(&child, "INT");
         // A run that ignores the interrupt is killed and the test fails, instead of waiting

@@ -209,7 +209,6 @@ fn through_files_an_earlier_file_survives_a_failed_build() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_build_and_leaves_the_earlier_file() {
-    use std::process::{Command, Stdio};
     use std::time::Duration;
     if common::sigint_is_ignored() {
         eprintln!("SIGINT is ignored in this process and its children: test skipped");
@@ -219,21 +218,10 @@ fn ctrl_c_stops_a_build_and_leaves_the_earlier_file() {
         let out = scratch(&format!("interrupted-{name}.tb"));
         let partial = format!("{out}.partial");
         std::fs::write(&out, "an earlier file").unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
-            .args(["tablebase", "onitama", "--cards", SET_A, "--pieces", "6"])
-            .args(["--out", &out, "--threads", "2"])
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("games runs");
-        let mut stderr = child.stderr.take().expect("stderr is piped");
-        let reader = std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
-            text
-        });
+        let mut args = vec!["tablebase", "onitama", "--cards", SET_A, "--pieces", "6"];
+        args.extend(["--out", &out, "--threads", "2"]);
+        args.extend(extra);
+        let (mut child, reader) = common::spawn_reading_stderr(&args);
         common::wait_for_path(&partial, Duration::from_secs(60));
         std::thread::sleep(Duration::from_millis(500));
         common::send_signal(&child, "INT");
@@ -267,18 +255,19 @@ fn ctrl_c_stops_a_build_and_leaves_the_earlier_file() {
 #[cfg(unix)]
 #[test]
 fn a_partial_file_left_by_a_killed_build_is_overwritten_by_the_next() {
-    use std::process::{Command, Stdio};
     use std::time::Duration;
     let out = scratch("killed.tb");
     let partial = format!("{out}.partial");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
-        .args(["tablebase", "onitama", "--cards", SET_A, "--pieces", "6"])
-        .args(["--out", &out])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("games runs");
+    let mut child = common::spawn_quietly(&[
+        "tablebase",
+        "onitama",
+        "--cards",
+        SET_A,
+        "--pieces",
+        "6",
+        "--out",
+        &out,
+    ]);
     common::wait_for_path(&partial, Duration::from_secs(60));
     common::send_signal(&child, "KILL");
     let _ = child.wait();

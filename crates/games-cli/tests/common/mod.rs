@@ -174,3 +174,36 @@ pub fn wait_for_path(path: &str, limit: std::time::Duration) {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
 }
+
+/// Starts `games` with these arguments, no input and its output thrown away (a run that a test
+/// stops or kills part-way).
+pub fn spawn_quietly(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the games binary runs")
+}
+
+/// Starts `games` with these arguments, no input and its stdout thrown away; its stderr is read
+/// to the end on a thread, whose result is the text (join it once the child has ended).
+pub fn spawn_reading_stderr(
+    args: &[&str],
+) -> (std::process::Child, std::thread::JoinHandle<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_games"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the games binary runs");
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+        text
+    });
+    (child, reader)
+}
