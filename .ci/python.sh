@@ -7,6 +7,8 @@
 # the stubs against the module (mypy's stubtest) and the examples of docs/python.md. Last, a
 # short run of the speed benchmark, so that the script of docs/python.md's table keeps working
 # (its figures are not checked).
+# Environment: PYTHON_WHEEL_PROFILE, the cargo profile of the wheel (default release; CI's is
+# release-tests, built faster); GAMES_BIN, the `games` binary of the agreement tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=target/python-ci/venv
@@ -24,13 +26,15 @@ python3 -m venv "$venv"
   -r crates/games-python/requirements-test.txt
 "$venv/bin/python" -m pip list --disable-pip-version-check 2>/dev/null \
   | grep -Ei '^(maturin|numpy|open.spiel|pettingzoo|gymnasium|pytest|mypy) '
-"$venv/bin/maturin" build --release --locked --manifest-path crates/games-python/Cargo.toml \
-  --interpreter "$venv/bin/python" --out target/python-ci/wheels
+"$venv/bin/maturin" build --profile "${PYTHON_WHEEL_PROFILE:-release}" --locked \
+  --manifest-path crates/games-python/Cargo.toml --interpreter "$venv/bin/python" \
+  --out target/python-ci/wheels
 wheel=$(ls target/python-ci/wheels/kamisado_onitama-*-cp39-abi3-*.whl)
 echo "wheel: $wheel"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps "$wheel"
-# The `games` binary for the agreement tests: the one the earlier CI steps built, if any.
-cli="$PWD/target/release/games"
+# The `games` binary for the agreement tests: GAMES_BIN (CI's), else the one an earlier build
+# left, if any.
+cli="${GAMES_BIN:-$PWD/target/release/games}"
 [ -x "$cli" ] || cli="$PWD/target/debug/games"
 if [ ! -x "$cli" ]; then
   cargo build --locked -p games-cli

@@ -2,11 +2,12 @@
 # The browser tests of the page: called by CI from the repository root.
 #   bash crates/games-server/tests/browser/run.sh [TEST FILE...]
 # Installs Chromium (Debian) and playwright-core (npm ci) when missing, builds the `games`
-# binary and the WebAssembly package (crates/games-wasm/build.sh, which installs its tools when
-# missing), starts `games serve` on a free port with a temporary database, writes the static
-# site (`games site`) and serves it with a plain static file server (python3 -m http.server)
-# on another free port, runs the tests with node's own test runner, writes screenshots to
-# target/browser-screenshots/, and stops both servers. Exits non-zero on any failure.
+# binary (or takes GAMES_BIN) and the WebAssembly package (crates/games-wasm/build.sh, which
+# installs its tools when missing), starts `games serve` on a free port with a temporary
+# database, writes the static site (`games site`) and serves it with a plain static file
+# server (python3 -m http.server) on another free port, runs the tests with node's own test
+# runner, writes screenshots to target/browser-screenshots/, and stops both servers. Exits
+# non-zero on any failure.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -36,8 +37,14 @@ fi
 
 (cd "$HERE" && npm ci --no-audit --no-fund --loglevel=error)
 
-cargo build --release -p games-cli
-BIN="$ROOT/target/release/games"
+# The `games` binary: GAMES_BIN when set (CI builds it once for the steps that serve), else a
+# release build.
+if [ -n "${GAMES_BIN:-}" ]; then
+  BIN="$GAMES_BIN"
+else
+  cargo build --release -p games-cli
+  BIN="$ROOT/target/release/games"
+fi
 bash "$ROOT/crates/games-wasm/build.sh" "$ROOT/target/npm/games"
 
 WORK="$(mktemp -d)"

@@ -2,7 +2,7 @@
 # schemathesis against a real `games serve`: called by CI from the repository root.
 #   bash crates/games-server/tests/schemathesis/run.sh [MAX_EXAMPLES]
 # Installs schemathesis (pinned) into a virtual environment under target/, builds the `games`
-# binary, starts `games serve` on a free port with a temporary database (per-client limits off:
+# binary (or takes GAMES_BIN), starts `games serve` on a free port with a temporary database (per-client limits off:
 # one tester on one address would otherwise be refused with 429 after a burst), runs every
 # check of schemathesis on every operation of /api/openapi.json with a bounded number of
 # examples and a fixed seed, and stops the server. Exits non-zero on any failure or error.
@@ -29,8 +29,14 @@ if [ ! -x "$VENV/bin/st" ] || [ "$("$VENV/bin/st" --version 2>/dev/null)" != "st
   "$VENV/bin/pip" install -q "schemathesis==$VERSION"
 fi
 
-cargo build --release -p games-cli
-BIN="$ROOT/target/release/games"
+# The `games` binary: GAMES_BIN when set (CI builds it once for the steps that serve), else a
+# release build.
+if [ -n "${GAMES_BIN:-}" ]; then
+  BIN="$GAMES_BIN"
+else
+  cargo build --release -p games-cli
+  BIN="$ROOT/target/release/games"
+fi
 
 WORK="$(mktemp -d)"
 SERVER_PID=""
