@@ -387,6 +387,7 @@ fn help_into_a_closed_pipe_ends_quietly() {
 
 /// Ctrl-C stops perft (plain, on threads, and --divide) within a moment: exit code 130 and the
 /// line `interrupted` on stderr, no panic. (It used to end by the signal, with no exit code.)
+/// SIGTERM and SIGHUP stop it the same way.
 #[cfg(unix)]
 #[test]
 fn an_interrupted_run_exits_promptly_without_a_panic() {
@@ -394,14 +395,16 @@ fn an_interrupted_run_exits_promptly_without_a_panic() {
         eprintln!("SIGINT is ignored in this process and its children: test skipped");
         return;
     }
-    for args in [
-        &["perft", "kamisado", "30"][..],
-        &["perft", "kamisado", "30", "--threads", "2"],
-        &["perft", "onitama", "20", "--divide"],
+    for (args, signal) in [
+        (&["perft", "kamisado", "30"][..], "INT"),
+        (&["perft", "kamisado", "30", "--threads", "2"], "INT"),
+        (&["perft", "onitama", "20", "--divide"], "INT"),
+        (&["perft", "onitama", "30"], "TERM"),
+        (&["perft", "kamisado", "30", "--divide"], "HUP"),
     ] {
         let (mut child, reader) = common::spawn_reading_stderr(args);
         std::thread::sleep(Duration::from_millis(300));
-        common::send_signal(&child, "INT");
+        common::send_signal(&child, signal);
         // A run that ignores the interrupt is killed and the test fails, instead of waiting
         // for a perft that would take years.
         let (status, waited) = common::wait_at_most(&mut child, Duration::from_secs(5));
@@ -414,7 +417,7 @@ fn an_interrupted_run_exits_promptly_without_a_panic() {
         assert_eq!(stderr, "interrupted\n", "games {args:?}");
         assert!(
             waited < Duration::from_secs(2),
-            "games {args:?}: {waited:?} after SIGINT"
+            "games {args:?}: {waited:?} after SIG{signal}"
         );
     }
 }
