@@ -131,7 +131,7 @@ pub fn sigint_is_ignored() -> bool {
         .is_some_and(|mask| mask & 2 != 0)
 }
 
-/// Sends `signal` (`INT`, `KILL`) to `child` with kill(1).
+/// Sends `signal` (`INT`, `TERM`, `HUP`, `KILL`) to `child` with kill(1).
 #[cfg(unix)]
 pub fn send_signal(child: &std::process::Child, signal: &str) {
     let status = Command::new("kill")
