@@ -219,6 +219,8 @@ impl<'a> Lean<'a> {
             let v = if i == 0 {
                 -self.search(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
+                // The evaluator's order is in the high half of the key: below 1, a quiet move
+                // that brings no Master nearer the temple.
                 let quiet = order < 1 << 32;
                 let r = if depth >= 3 && i >= 3 && !pv_node && quiet && order < 1 << 31 {
                     1 + i32::from(self.reduction[depth.min(63) as usize][i.min(63)]).min(depth - 2)
@@ -239,6 +241,7 @@ impl<'a> Lean<'a> {
                 best_move = Some(mv);
             }
             if v >= beta {
+                // A quiet move (as above) that cuts off becomes a killer and gains history.
                 if order < 1 << 32 {
                     let k = &mut self.killers[ply];
                     if k[0] != Some(mv) {
