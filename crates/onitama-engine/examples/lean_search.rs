@@ -45,6 +45,8 @@ struct Census {
     ended: u64,
     cut_early: u64,
     expanded: u64,
+    generated: u64,
+    searched: u64,
 }
 
 struct Lean<'a> {
@@ -53,6 +55,8 @@ struct Lean<'a> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     path: Vec<u64>,
+    /// How many of `path` fall in each class of their low 12 bits.
+    filter: Vec<u8>,
     moves: Vec<Vec<(Move, i64)>>,
     reduction: [[u8; 64]; 64],
     nodes: u64,
@@ -68,6 +72,7 @@ impl<'a> Lean<'a> {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * Position::MOVE_INDEX_BOUND],
             path: Vec::with_capacity(MAX_PLY),
+            filter: vec![0; 4096],
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             reduction: core::array::from_fn(|d| core::array::from_fn(|i| (ln[d] * ln[i]) as u8)),
             nodes: 0,
@@ -122,7 +127,7 @@ impl<'a> Lean<'a> {
             return -MATE + ply as i32;
         }
         let key = pos.zobrist();
-        if ply > 0 && self.path.contains(&key) {
+        if ply > 0 && self.filter[key as usize & 4095] != 0 && self.path.contains(&key) {
             self.census.ended += 1;
             return 0;
         }
@@ -176,12 +181,14 @@ impl<'a> Lean<'a> {
         list.extend(tt_move.map(|mv| (mv, i64::MAX)));
         let mut stage = 0;
         self.path.push(key);
+        self.filter[key as usize & 4095] += 1;
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
         let mut i = 0;
         loop {
             if i == list.len() {
+                let before = list.len();
                 let eval = self.eval;
                 let history = &self.history[side..side + Position::MOVE_INDEX_BOUND];
                 let mut push = |mv: Move, order: i32| {
@@ -202,6 +209,7 @@ impl<'a> Lean<'a> {
                     _ => break,
                 }
                 stage += 1;
+                self.census.generated += (list.len() - before) as u64;
                 continue;
             }
             let mut j = i;
@@ -213,6 +221,7 @@ impl<'a> Lean<'a> {
                 }
             }
             list.swap(i, j);
+            self.census.searched += 1;
             let (mv, order) = list[i];
             let mut child = *pos;
             child.play_unchecked_for_search(mv);
@@ -257,6 +266,7 @@ impl<'a> Lean<'a> {
             i += 1;
         }
         self.path.pop();
+        self.filter[key as usize & 4095] -= 1;
         self.moves[ply] = list;
         let bound = if best >= beta {
             Bound::Lower
@@ -309,8 +319,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let c = &lean.census;
     println!(
-        "nodes {}: leaves {}, ended at entry {}, cut by the table or futility {}, expanded {}",
-        lean.nodes, c.leaves, c.ended, c.cut_early, c.expanded
+        "nodes {}: leaves {}, ended at entry {}, cut by the table or futility {}, expanded {} \
+         (moves generated {}, searched {})",
+        lean.nodes, c.leaves, c.ended, c.cut_early, c.expanded, c.generated, c.searched
     );
     Ok(())
 }
