@@ -8,7 +8,8 @@
 //! valgrind --tool=callgrind target/release/examples/lean_search 12
 //! ```
 //!
-//! It prints each depth's score, best move and nodes, and at the end how many nodes were
+//! The arguments: the depth (12 unless given, at most 40) and a position (`start` unless given),
+//! as `fixed_depth` takes them. It prints each depth's score, best move and nodes, and at the end how many nodes were
 //! leaves (no plies left), ended at their entry, ended on the table or the futility cut, or
 //! expanded their moves.
 
@@ -20,6 +21,8 @@ use onitama_engine::OnitamaEval;
 const MATE: i32 = 1_000_000;
 const INF: i32 = MATE + 1;
 const MAX_PLY: usize = 128;
+/// The deepest search the example accepts (quiescence goes on to `MAX_PLY`).
+const MAX_DEPTH: i32 = 40;
 const TABLE_BITS: u32 = 20;
 const FUTILITY_DEPTH: i32 = 3;
 
@@ -303,6 +306,9 @@ impl<'a> Lean<'a> {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let depth: i32 = args.next().map_or(Ok(12), |d| d.parse())?;
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        return Err(format!("bad depth {depth}: 1..={MAX_DEPTH}").into());
+    }
     let pos: Position = match args.next() {
         Some(text) if text != "start" => text.parse()?,
         _ => Position::start(),
