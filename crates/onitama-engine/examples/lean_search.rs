@@ -15,16 +15,18 @@
 
 use abstract_game::Game;
 use game_engines::Evaluator;
+use game_engines::alphabeta::FUTILITY_DEPTH;
 use onitama_core::{Move, Position};
-use onitama_engine::OnitamaEval;
+use onitama_engine::{FUTILITY_MARGIN, INTERNAL_REDUCTION_DEPTH, OnitamaEval};
 
 const MATE: i32 = 1_000_000;
 const INF: i32 = MATE + 1;
+/// Scores beyond this are wins or losses, kept in the table as distances from the node.
+const MATE_BOUND: i32 = MATE - 1000;
 const MAX_PLY: usize = 128;
 /// The deepest search the example accepts (quiescence goes on to `MAX_PLY`).
 const MAX_DEPTH: i32 = 40;
 const TABLE_BITS: u32 = 20;
-const FUTILITY_DEPTH: i32 = 3;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -144,13 +146,7 @@ impl<'a> Lean<'a> {
         if let Some(e) = self.table[slot].filter(|e| e.key == key) {
             tt_move = e.mv;
             if !pv_node && i32::from(e.depth) >= depth {
-                let v = if e.score >= MATE - 1000 {
-                    e.score - ply as i32
-                } else if e.score <= -MATE + 1000 {
-                    e.score + ply as i32
-                } else {
-                    e.score
-                };
+                let v = from_table(e.score, ply);
                 let cut = match e.bound {
                     Bound::Exact => true,
                     Bound::Lower => v >= beta,
@@ -162,8 +158,8 @@ impl<'a> Lean<'a> {
                 }
             }
         }
-        if !pv_node && ply > 0 && depth <= FUTILITY_DEPTH && beta.abs() < MATE - 1000 {
-            let cut = self.eval.evaluate(pos) - 30 * depth;
+        if !pv_node && ply > 0 && depth <= FUTILITY_DEPTH && beta.abs() < MATE_BOUND {
+            let cut = self.eval.evaluate(pos) - FUTILITY_MARGIN * depth;
             if cut >= beta {
                 self.census.cut_early += 1;
                 return cut;
@@ -171,7 +167,7 @@ impl<'a> Lean<'a> {
         }
         self.census.expanded += 1;
         let tt_move = tt_move.filter(|&mv| pos.is_legal(mv));
-        let depth = if depth >= 4 && tt_move.is_none() {
+        let depth = if depth >= INTERNAL_REDUCTION_DEPTH as i32 && tt_move.is_none() {
             depth - 1
         } else {
             depth
@@ -278,13 +274,6 @@ impl<'a> Lean<'a> {
         } else {
             Bound::Upper
         };
-        let score = if best >= MATE - 1000 {
-            best + ply as i32
-        } else if best <= -MATE + 1000 {
-            best - ply as i32
-        } else {
-            best
-        };
         let replace = self.table[slot].is_none_or(|e| e.key == key || i32::from(e.depth) <= depth);
         if replace {
             self.table[slot] = Some(Entry {
@@ -296,10 +285,32 @@ impl<'a> Lean<'a> {
                 },
                 depth: depth as i8,
                 bound,
-                score,
+                score: to_table(best, ply),
             });
         }
         best
+    }
+}
+
+/// A score from the node at `ply` as the table keeps it: a win or loss counted from the node.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// [`to_table`] undone: the table's score as seen from the node at `ply`.
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
     }
 }
 
