@@ -8,10 +8,10 @@
 //! valgrind --tool=callgrind target/release/examples/lean_search 12
 //! ```
 //!
-//! The arguments: the depth (12 unless given, at most 40) and a position (`start` unless given),
-//! as `fixed_depth` takes them. It prints each depth's score, best move and nodes, and at the end how many nodes were
-//! leaves (no plies left), ended at their entry, ended on the table or the futility cut, or
-//! expanded their moves.
+//! The arguments: the depth (12 unless given, at most 40) and a position (`start` unless
+//! given), as `fixed_depth` takes them. It prints each depth's score, best move and nodes, and
+//! at the end how many nodes were leaves (no plies left), ended at their entry, ended on the
+//! table or the futility cut, or expanded their moves.
 
 use abstract_game::Game;
 use game_engines::Evaluator;
@@ -27,6 +27,9 @@ const MAX_PLY: usize = 128;
 /// The deepest search the example accepts (quiescence goes on to `MAX_PLY`).
 const MAX_DEPTH: i32 = 40;
 const TABLE_BITS: u32 = 20;
+/// The classes of the path's keys (by their low bits): a key whose class is empty is not on
+/// the path, without a scan.
+const KEY_CLASSES: usize = 4096;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -60,7 +63,7 @@ struct Lean<'a> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     history: Vec<i32>,
     path: Vec<u64>,
-    /// How many of `path` fall in each class of their low 12 bits.
+    /// How many of `path` fall in each of [`KEY_CLASSES`].
     filter: Vec<u8>,
     moves: Vec<Vec<(Move, i64)>>,
     reduction: [[u8; 64]; 64],
@@ -77,7 +80,7 @@ impl<'a> Lean<'a> {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * Position::MOVE_INDEX_BOUND],
             path: Vec::with_capacity(MAX_PLY),
-            filter: vec![0; 4096],
+            filter: vec![0; KEY_CLASSES],
             moves: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             reduction: core::array::from_fn(|d| core::array::from_fn(|i| (ln[d] * ln[i]) as u8)),
             nodes: 0,
@@ -125,6 +128,23 @@ impl<'a> Lean<'a> {
         best
     }
 
+    /// Whether the position with `key` is on the path from the root (a repetition).
+    fn on_path(&self, key: u64) -> bool {
+        self.filter[key as usize % KEY_CLASSES] != 0 && self.path.contains(&key)
+    }
+
+    /// Puts `key` on the path, as its node's moves are searched.
+    fn push_key(&mut self, key: u64) {
+        self.path.push(key);
+        self.filter[key as usize % KEY_CLASSES] += 1;
+    }
+
+    /// Takes `key`, the last one, off the path.
+    fn pop_key(&mut self, key: u64) {
+        self.path.pop();
+        self.filter[key as usize % KEY_CLASSES] -= 1;
+    }
+
     fn search(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if pos.is_over() {
@@ -132,7 +152,7 @@ impl<'a> Lean<'a> {
             return -MATE + ply as i32;
         }
         let key = pos.zobrist();
-        if ply > 0 && self.filter[key as usize & 4095] != 0 && self.path.contains(&key) {
+        if ply > 0 && self.on_path(key) {
             self.census.ended += 1;
             return 0;
         }
@@ -179,8 +199,7 @@ impl<'a> Lean<'a> {
         list.clear();
         list.extend(tt_move.map(|mv| (mv, i64::MAX)));
         let mut stage = 0;
-        self.path.push(key);
-        self.filter[key as usize & 4095] += 1;
+        self.push_key(key);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -264,8 +283,7 @@ impl<'a> Lean<'a> {
             alpha = alpha.max(v);
             i += 1;
         }
-        self.path.pop();
-        self.filter[key as usize & 4095] -= 1;
+        self.pop_key(key);
         self.moves[ply] = list;
         let bound = if best >= beta {
             Bound::Lower
