@@ -139,10 +139,11 @@ impl<'a> Lean<'a> {
         self.filter[key as usize % KEY_CLASSES] += 1;
     }
 
-    /// Takes `key`, the last one, off the path.
-    fn pop_key(&mut self, key: u64) {
-        self.path.pop();
-        self.filter[key as usize % KEY_CLASSES] -= 1;
+    /// Takes the last key off the path.
+    fn pop_key(&mut self) {
+        if let Some(key) = self.path.pop() {
+            self.filter[key as usize % KEY_CLASSES] -= 1;
+        }
     }
 
     fn search(&mut self, pos: &Position, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -283,7 +284,7 @@ impl<'a> Lean<'a> {
             alpha = alpha.max(v);
             i += 1;
         }
-        self.pop_key(key);
+        self.pop_key();
         self.moves[ply] = list;
         let bound = if best >= beta {
             Bound::Lower
