@@ -128,9 +128,10 @@ impl Limits {
 /// The running check of [`Limits`] inside a search: started when the search starts, asked
 /// [`Clock::should_stop`] in the search loop.
 ///
-/// The node limit is checked on every call (an integer comparison). Reading the clock and the
-/// stop flag costs more, so they are checked once every [`Clock::with_interval`] calls (1 by
-/// default: every call). Once it has said stop, the clock keeps saying stop.
+/// The node limit is checked on every call. Reading the clock and the stop flag costs more, so
+/// they are read once every [`Clock::with_interval`] nodes (1 by default: on every call). A
+/// call that needs neither costs one integer comparison. Once it has said stop, the clock keeps
+/// saying stop.
 #[derive(Clone, Debug)]
 pub struct Clock {
     start: Instant,
@@ -138,10 +139,9 @@ pub struct Clock {
     nodes: Option<u64>,
     stop: Option<Arc<AtomicBool>>,
     interval: u32,
-    countdown: u32,
     stopped: bool,
-    /// Below this many nodes, and while `countdown` lasts, nothing needs checking: the node
-    /// limit (`u64::MAX` without one), 0 once stopped. One comparison in the common case.
+    /// Below this many nodes nothing needs checking: the node limit or the next reading of the
+    /// clock and the flag, whichever comes first; 0 before the first call and once stopped.
     unchecked_below: u64,
 }
 
@@ -157,15 +157,16 @@ impl Clock {
             nodes: limits.nodes,
             stop: limits.stop.clone(),
             interval: 1,
-            countdown: 0,
             stopped: false,
-            unchecked_below: limits.nodes.unwrap_or(u64::MAX),
+            unchecked_below: 0,
         }
     }
 
-    /// Checks the time and the stop flag only once every `interval` calls of
-    /// [`Clock::should_stop`] (an `interval` of 0 counts as 1). A search that visits millions
-    /// of nodes a second uses a few hundred or thousand; one that does more work per call, 1.
+    /// Reads the time and the stop flag only once every `interval` nodes: when the count
+    /// handed to [`Clock::should_stop`] has grown by `interval` since the last reading (an
+    /// `interval` of 0 counts as 1, which reads them on every call). A search that visits
+    /// millions of nodes a second uses a few hundred or thousand; one that does more work per
+    /// call, 1.
     #[must_use]
     pub fn with_interval(mut self, interval: u32) -> Self {
         self.interval = interval.max(1);
@@ -182,16 +183,16 @@ impl Clock {
     /// spent, the time is up or the stop flag is set.
     #[inline]
     pub fn should_stop(&mut self, nodes: u64) -> bool {
-        if nodes < self.unchecked_below && self.countdown > 0 {
-            self.countdown -= 1;
+        if nodes < self.unchecked_below {
             return false;
         }
         self.check(nodes)
     }
 
     /// [`Clock::should_stop`] beyond its common case: stopped already, the node limit reached
-    /// or the countdown over (a running countdown below the limit never comes here).
-    #[inline]
+    /// or the interval since the last reading over.
+    #[cold]
+    #[inline(never)]
     fn check(&mut self, nodes: u64) -> bool {
         if self.stopped {
             return true;
@@ -201,7 +202,13 @@ impl Clock {
             self.unchecked_below = 0;
             return true;
         }
-        self.countdown = self.interval - 1;
+        // With an interval of 1, every call reads the time and the flag (also one with the
+        // same count as the last).
+        let next_reading = match self.interval {
+            1 => 0,
+            n => nodes.saturating_add(u64::from(n)),
+        };
+        self.unchecked_below = self.nodes.map_or(next_reading, |n| n.min(next_reading));
         self.stopped = self
             .stop
             .as_ref()

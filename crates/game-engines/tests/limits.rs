@@ -156,6 +156,20 @@ fn the_clock_checks_nodes_every_call_and_the_flag_every_interval() {
     stop.store(false, Ordering::Relaxed);
     assert!(clock.should_stop(5), "once stopped, stopped");
 
+    // The interval counts nodes, not calls: a count that jumps past it reads the flag at once.
+    stop.store(false, Ordering::Relaxed);
+    let mut clock = Clock::start(&limits).with_interval(4);
+    assert!(!clock.should_stop(10));
+    stop.store(true, Ordering::Relaxed);
+    assert!(!clock.should_stop(13));
+    assert!(clock.should_stop(20));
+    // With an interval of 1, every call reads it, also with the same count.
+    stop.store(false, Ordering::Relaxed);
+    let mut clock = Clock::start(&limits);
+    assert!(!clock.should_stop(7));
+    stop.store(true, Ordering::Relaxed);
+    assert!(clock.should_stop(7));
+
     let mut clock = Clock::start(&Limits::nodes(100)).with_interval(1000);
     assert!(!clock.should_stop(99));
     assert!(clock.should_stop(100), "nodes are checked on every call");
