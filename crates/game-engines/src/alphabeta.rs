@@ -137,7 +137,7 @@ use abstract_game::{Game, Player, ZobristHash};
 use crate::engine::{Engine, SearchResult};
 use crate::evaluator::{Evaluator, ZeroEvaluator};
 use crate::limits::{Clock, Limits, next_depth_estimate};
-use crate::ordering::{History, Killers, Marked, move_key};
+use crate::ordering::{COUNTER_BOUND, History, Killers, Marked, move_key};
 use crate::score::Score;
 use crate::tt::{Bound, PROVEN_DEPTH, TableMemoryError, TranspositionTable, TtEntry, TtStats};
 
@@ -861,10 +861,12 @@ impl<'a, G: ZobristHash, E: Evaluator<G>, T: Table<G::Move>> Searcher<'a, G, E, 
                     if marked.is_tt::<G>(mv, key) {
                         return;
                     }
+                    // The low half lies from 0 to 2^31, so that no key overflows whatever the
+                    // order: a killer's 2^31, above every history counter made positive.
                     let secondary = if marked.is_killer::<G>(mv, key) {
-                        1 << 31
+                        2 * i64::from(COUNTER_BOUND)
                     } else {
-                        i64::from(history[key])
+                        i64::from(history[key]) + i64::from(COUNTER_BOUND)
                     };
                     list.push((mv, (i64::from(order) << 32) + secondary));
                 };

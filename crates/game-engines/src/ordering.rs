@@ -13,6 +13,13 @@ const HISTORY_SIZE: usize = 1 << 12;
 /// A counter never grows past this: [`History::reward`] halves the table first.
 const HISTORY_MAX: i32 = 1 << 24;
 
+/// Every history counter stays within this of 0 (below [`HISTORY_MAX`], or within
+/// [`GRAVITY_BOUND`], plus a helper thread's noise of at most 15, [`History::perturb`]): the
+/// search's sort keys rely on it to never overflow.
+pub(crate) const COUNTER_BOUND: i32 = 1 << 30;
+
+const _: () = assert!(HISTORY_MAX + 15 < COUNTER_BOUND && GRAVITY_BOUND + 15 < COUNTER_BOUND);
+
 /// The bound of a history counter updated with gravity
 /// ([`History::reward_with_gravity`], [`History::penalize_with_gravity`]).
 const GRAVITY_BOUND: i32 = 1 << 16;

@@ -1060,3 +1060,47 @@ fn a_search_stopped_during_a_depth_plays_a_move_of_a_searched_depth() {
         }
     }
 }
+
+/// [`OpenLines`] with the move orders at the ends of `i32`: the lowest for every quiet move,
+/// the highest for a noisy one.
+struct ExtremeOrders;
+
+impl Evaluator<TicTacToe> for ExtremeOrders {
+    fn evaluate(&self, pos: &TicTacToe) -> i32 {
+        OpenLines.evaluate(pos)
+    }
+
+    fn move_order(&self, pos: &TicTacToe, mv: u8) -> i32 {
+        if OpenLines.is_noisy(pos, mv) {
+            i32::MAX
+        } else {
+            i32::MIN
+        }
+    }
+
+    fn is_noisy(&self, pos: &TicTacToe, mv: u8) -> bool {
+        OpenLines.is_noisy(pos, mv)
+    }
+}
+
+#[test]
+fn move_orders_at_the_ends_of_i32_are_searched_like_any_other() {
+    // The search ranks each move by its order, then the killers and the history (which the
+    // malus takes below 0): orders of `i32::MIN` and `i32::MAX` must neither overflow that
+    // rank (a debug build panicked on it) nor change a proven value.
+    let config = AlphaBetaConfig {
+        history_malus: Some(true),
+        ..AlphaBetaConfig::default()
+    };
+    let mut memo = HashMap::new();
+    for pos in unfinished_tictactoe_positions(7) {
+        let expected = brute_force(&pos, &mut memo);
+        let mut engine = AlphaBeta::new(config, ExtremeOrders);
+        let result = engine.search(&pos, &Limits::depth(9));
+        assert_pv_is_legal(&pos, &result);
+        assert!(result.best.is_some(), "{}", pos.position_text());
+        if !matches!(result.score, Score::Eval(_)) {
+            assert_eq!(result.score, expected, "{}", pos.position_text());
+        }
+    }
+}
