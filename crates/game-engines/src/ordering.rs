@@ -13,12 +13,18 @@ const HISTORY_SIZE: usize = 1 << 12;
 /// A counter never grows past this: [`History::reward`] halves the table first.
 const HISTORY_MAX: i32 = 1 << 24;
 
+/// The bits of the noise that [`History::perturb`] adds to a counter (from 0 to 15).
+const NOISE_BITS: u32 = 4;
+
 /// Every history counter stays within this of 0 (below [`HISTORY_MAX`], or within
-/// [`GRAVITY_BOUND`], plus a helper thread's noise of at most 15, [`History::perturb`]): the
-/// search's sort keys rely on it to never overflow.
+/// [`GRAVITY_BOUND`], plus a helper thread's noise, [`History::perturb`]): the search's sort
+/// keys rely on it to never overflow.
 pub(crate) const COUNTER_BOUND: i32 = 1 << 30;
 
-const _: () = assert!(HISTORY_MAX + 15 < COUNTER_BOUND && GRAVITY_BOUND + 15 < COUNTER_BOUND);
+const _: () = {
+    let noise = (1 << NOISE_BITS) - 1;
+    assert!(HISTORY_MAX + noise < COUNTER_BOUND && GRAVITY_BOUND + noise < COUNTER_BOUND);
+};
 
 /// The bound of a history counter updated with gravity
 /// ([`History::reward_with_gravity`], [`History::penalize_with_gravity`]).
@@ -239,7 +245,7 @@ impl History {
             seed = seed
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
-            *c += (seed >> 60) as i32;
+            *c += (seed >> (64 - NOISE_BITS)) as i32;
         }
     }
 }
