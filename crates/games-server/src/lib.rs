@@ -48,6 +48,7 @@ mod engine_pool;
 mod error;
 mod game_socket;
 mod guard;
+mod listener;
 pub mod litama;
 mod litama_socket;
 mod live;

@@ -121,12 +121,10 @@ impl Server {
     pub async fn start(config: ServerConfig) -> Result<Server, ServeError> {
         onitama_engine::tablebase::limit_background_builds(TABLEBASE_BUILDS);
         let store = Store::open(&config.db, config.time.wall_ms()).map_err(ServeError::Database)?;
-        let listener = tokio::net::TcpListener::bind(config.addr)
-            .await
-            .map_err(|source| ServeError::Bind {
-                addr: config.addr,
-                source,
-            })?;
+        let listener = crate::listener::listen(config.addr).map_err(|source| ServeError::Bind {
+            addr: config.addr,
+            source,
+        })?;
         let addr = listener.local_addr().map_err(|source| ServeError::Bind {
             addr: config.addr,
             source,
