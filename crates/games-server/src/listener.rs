@@ -67,6 +67,8 @@ mod tests {
         drop(listener);
     }
 
+    /// A second listener on an address that is listened on already is the system's error (the
+    /// server reports it as `ServeError::Bind`), not a panic.
     #[tokio::test]
     async fn an_address_in_use_is_an_error() {
         let first = listen("127.0.0.1:0".parse().unwrap()).unwrap();
