@@ -436,10 +436,8 @@ fn reverse_futility_pruning_cuts_nodes_and_never_a_proof() {
             nodes[k] += engine.search(pos, &Limits::depth(4)).nodes;
             let result = engine.search(pos, &Limits::depth(9));
             assert_pv_is_legal(pos, &result);
-            if !matches!(result.score, Score::Eval(_)) {
-                proven[k] += 1;
-                assert_eq!(result.score, expected, "{} engine {k}", pos.position_text());
-            }
+            let at = || format!("{} engine {k}", pos.position_text());
+            proven[k] += usize::from(check_proof(result.score, expected, &at));
         }
     }
     // An oracle that knows nothing changes nothing: the wrapper hands on the evaluator's
@@ -503,9 +501,7 @@ fn internal_reduction_and_history_malus_change_the_work_never_a_proof() {
             engine.clear_table();
             let result = engine.search(pos, &Limits::depth(9));
             assert_pv_is_legal(pos, &result);
-            if !matches!(result.score, Score::Eval(_)) {
-                assert_eq!(result.score, expected, "{}", pos.position_text());
-            }
+            check_proof(result.score, expected, &|| pos.position_text());
         }
     }
     assert!(
@@ -525,6 +521,17 @@ fn internal_reduction_and_history_malus_change_the_work_never_a_proof() {
         );
         assert_eq!((a.score, a.best, a.nodes), (b.score, b.best, b.nodes));
     }
+}
+
+/// Checks a proven `score` against the `exact` value of brute force (`at` names the case in
+/// the failure's message); an unproven one (`Score::Eval`) is not checked. Returns whether it
+/// is proven.
+fn check_proof(score: Score, exact: Score, at: &dyn Fn() -> String) -> bool {
+    let proven = !matches!(score, Score::Eval(_));
+    if proven {
+        assert_eq!(score, exact, "{}", at());
+    }
+    proven
 }
 
 /// Checks a proven `score` against the `exact` value of brute force when the search may extend
@@ -1099,8 +1106,6 @@ fn move_orders_at_the_ends_of_i32_are_searched_like_any_other() {
         let result = engine.search(&pos, &Limits::depth(9));
         assert_pv_is_legal(&pos, &result);
         assert!(result.best.is_some(), "{}", pos.position_text());
-        if !matches!(result.score, Score::Eval(_)) {
-            assert_eq!(result.score, expected, "{}", pos.position_text());
-        }
+        check_proof(result.score, expected, &|| pos.position_text());
     }
 }
